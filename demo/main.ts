@@ -1,0 +1,28 @@
+/**
+ * `npm start`: a real Lua program over a real (in-memory) tool set, run in the worker pool, with
+ * its Result printed. Read `demo/program.lua` beside this file to see what the agent wrote.
+ */
+
+import { readFileSync } from "node:fs"
+import { Effect } from "effect"
+import { CodeMode } from "../index.js"
+import { shopTools } from "./tools.js"
+
+const programPath = new URL("../../demo/program.lua", import.meta.url)
+const program = readFileSync(programPath, "utf8")
+
+const runtime = CodeMode.make({ language: "lua", tools: shopTools, limits: { timeoutMs: 10_000 } })
+
+console.log("Tools the program can see:")
+for (const tool of runtime.catalog) console.log(`  ${tool.signature}`)
+console.log("\nProgram (demo/program.lua):\n")
+console.log(program.replace(/^/gm, "  "))
+
+const started = performance.now()
+const result = await Effect.runPromise(runtime.execute(program))
+const elapsed = performance.now() - started
+
+console.log(`Result (${elapsed.toFixed(1)} ms):\n`)
+console.log(JSON.stringify(result, null, 2).replace(/^/gm, "  "))
+await runtime.close()
+process.exitCode = result.ok ? 0 : 1

@@ -1,0 +1,464 @@
+/**
+ * The Lua comparison: our engine, fengari and wasmoon on the same six programs, in one process.
+ *
+ * What is compared is "run this source and get its result" — the thing a Code Mode execution asks of
+ * an engine. Each engine gets its Lua state built outside the timed region where it allows it, and
+ * a fresh one for every run, so no run inherits another's heap or globals:
+ *
+ * - ours: `runLua(source, {})` — parse, compile, open the libraries, run, convert the first return
+ *   value to JSON data. Our engine builds its state inside `runLua`, so that part is timed too.
+ * - fengari: `luaL_loadstring` (source to luastring, parse, compile) + `lua_pcall` + reading the
+ *   result; `luaL_newstate` + `luaL_openlibs` happen before the clock starts.
+ * - wasmoon: `engine.doStringSync(source)` (load, run, convert the first result); the engine (a fresh
+ *   Lua state with its standard libraries) is created before the clock starts, and the wasm module is
+ *   compiled once for the whole scenario.
+ *
+ * Rounds are interleaved — each round runs every engine on every program once, in an order that
+ * rotates with the round and the program — so drift in the machine (thermal, other load) spreads
+ * over all engines instead of landing on one. The garbage collector is forced between runs, outside
+ * the clock, so one engine does not pay for the garbage the previous one left behind. Medians are
+ * reported because one slow round (a major GC, a scheduler hiccup) should not move the result.
+ *
+ * Every run's answer is checked against the checksum in the workloads README: a wrong answer is
+ * shown as WRONG next to its time and never counts as a win or a loss in silence.
+ */
+import { readdir, readFile } from "node:fs/promises"
+import { cpus } from "node:os"
+import { join, basename } from "node:path"
+import v8 from "node:v8"
+import vm from "node:vm"
+import {
+  formatMs,
+  formatRatio,
+  median,
+  print,
+  progress,
+  renderTable,
+  targetLine,
+  verdictOf
+} from "./report.js"
+
+export interface LuaScenarioOptions {
+  readonly rounds: number
+  /** fengari is 10-50x slower than the others; fewer rounds keep the scenario to a few minutes. */
+  readonly fengariRounds: number
+  readonly workloadsDir: string
+  readonly peersOnly: boolean
+  /** Only programs whose file name starts with one of these (all when undefined). */
+  readonly programs: ReadonlyArray<string> | undefined
+}
+
+type EngineName = "ours" | "fengari" | "wasmoon"
+const ENGINE_ORDER: ReadonlyArray<EngineName> = ["ours", "fengari", "wasmoon"]
+
+interface Workload {
+  readonly name: string
+  readonly source: string
+  readonly checksum: string
+}
+
+/** One run, ready to go: everything the engine allows to happen before the clock already has. */
+interface PreparedRun {
+  run(): unknown
+  dispose(): void
+}
+
+interface Contender {
+  readonly name: EngineName
+  prepare(source: string): PreparedRun | Promise<PreparedRun>
+}
+
+interface Cell {
+  readonly times: number[]
+  wrongAnswer: string | undefined
+  error: string | undefined
+}
+
+export async function runLuaScenario(options: LuaScenarioOptions): Promise<void> {
+  const workloads = await loadWorkloads(options.workloadsDir, options.programs)
+  if (typeof workloads === "string") {
+    progress(`lua: ${workloads}`)
+    print(`lua scenario skipped: ${workloads}`)
+    process.exitCode = 1
+    return
+  }
+
+  const contenders: Contender[] = []
+  const absent = new Map<EngineName, string>()
+  for (const name of ENGINE_ORDER) {
+    if (name === "ours" && options.peersOnly) {
+      absent.set(name, "skipped (--peers-only)")
+      continue
+    }
+    const loaded = await loadContender(name)
+    if (typeof loaded === "string") {
+      absent.set(name, loaded)
+      progress(`lua: ${name} unavailable: ${loaded}`)
+    } else contenders.push(loaded)
+  }
+
+  const cells = new Map<string, Cell>()
+  const cellOf = (engine: EngineName, workload: Workload): Cell => {
+    const key = `${engine}/${workload.name}`
+    let cell = cells.get(key)
+    if (cell === undefined) {
+      cell = { times: [], wrongAnswer: undefined, error: undefined }
+      cells.set(key, cell)
+    }
+    return cell
+  }
+
+  const collectGarbage = exposeGarbageCollector()
+  for (let round = 0; round < options.rounds; round++) {
+    for (const [index, workload] of workloads.entries()) {
+      for (const contender of rotate(contenders, round + index)) {
+        if (contender.name === "fengari" && round >= options.fengariRounds) continue
+        const cell = cellOf(contender.name, workload)
+        if (cell.error !== undefined) continue // an error repeats; no point paying for it again
+        collectGarbage()
+        await runOnce(contender, workload, cell)
+        const shown = cell.error !== undefined ? "ERROR" : formatMs(cell.times[cell.times.length - 1])
+        const flag = cell.wrongAnswer !== undefined ? ` WRONG (${cell.wrongAnswer})` : ""
+        progress(
+          `lua [round ${round + 1}/${options.rounds}] ${workload.name.padEnd(18)} ${contender.name.padEnd(8)} ${shown} ms${flag}`
+        )
+      }
+    }
+  }
+
+  print(renderLuaReport(workloads, cells, absent, options))
+}
+
+async function runOnce(contender: Contender, workload: Workload, cell: Cell): Promise<void> {
+  let prepared: PreparedRun
+  try {
+    prepared = await contender.prepare(workload.source)
+  } catch (cause) {
+    cell.error = describe(cause)
+    return
+  }
+  let answer: unknown
+  let failure: unknown
+  const start = performance.now()
+  try {
+    answer = prepared.run()
+    if (isThenable(answer)) answer = await answer
+  } catch (cause) {
+    failure = cause
+  }
+  const elapsed = performance.now() - start
+  prepared.dispose()
+
+  if (failure !== undefined) {
+    cell.error = describe(failure)
+    return
+  }
+  const got = typeof answer === "string" || typeof answer === "number" ? String(answer) : JSON.stringify(answer)
+  if (got !== workload.checksum) cell.wrongAnswer = got
+  cell.times.push(elapsed)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engines
+
+async function loadContender(name: EngineName): Promise<Contender | string> {
+  try {
+    if (name === "ours") return await loadOurs()
+    if (name === "fengari") return await loadFengari()
+    return await loadWasmoon()
+  } catch (cause) {
+    return describe(cause)
+  }
+}
+
+/** Our engine's entry point, as `worker/lua/index.ts` exports it. */
+type RunLua = (source: string, options: object) => LuaRunResult | Promise<LuaRunResult>
+type LuaRunResult =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly error: { readonly kind: string; readonly message: string } }
+
+async function loadOurs(): Promise<Contender | string> {
+  // A computed specifier: the harness must still build and run the peers while the engine is
+  // being written, so the compiler is not asked to resolve this module.
+  const specifier = "../worker/lua/index.js"
+  let runLua: RunLua
+  try {
+    const module = await import(specifier)
+    if (typeof module.runLua !== "function") return "worker/lua/index.js does not export runLua"
+    runLua = module.runLua
+  } catch (cause) {
+    return `cannot load worker/lua/index.js (${describe(cause)}); use --peers-only to run the peers alone`
+  }
+  const unwrap = (result: LuaRunResult): unknown => {
+    if (result.ok) return result.value
+    throw new Error(`${result.error.kind}: ${result.error.message}`)
+  }
+  return {
+    name: "ours",
+    prepare: (source) => ({
+      run: () => {
+        const result = runLua(source, {})
+        return isThenable(result) ? result.then(unwrap) : unwrap(result)
+      },
+      dispose: () => {}
+    })
+  }
+}
+
+async function loadFengari(): Promise<Contender> {
+  const { lua, lauxlib, lualib, to_luastring } = (await import("fengari")).default
+  return {
+    name: "fengari",
+    prepare: (source) => {
+      const L = lauxlib.luaL_newstate()
+      lualib.luaL_openlibs(L)
+      return {
+        run: () => {
+          if (lauxlib.luaL_loadstring(L, to_luastring(source)) !== lua.LUA_OK) {
+            throw new Error(`load failed: ${lua.lua_tojsstring(L, -1)}`)
+          }
+          if (lua.lua_pcall(L, 0, 1, 0) !== lua.LUA_OK) {
+            throw new Error(`run failed: ${lua.lua_tojsstring(L, -1)}`)
+          }
+          const type = lua.lua_type(L, -1)
+          if (type === lua.LUA_TSTRING) return lua.lua_tojsstring(L, -1)
+          if (type === lua.LUA_TNUMBER) {
+            return lua.lua_isinteger(L, -1) ? lua.lua_tointeger(L, -1) : lua.lua_tonumber(L, -1)
+          }
+          return `<lua type ${type}>`
+        },
+        dispose: () => lua.lua_close(L)
+      }
+    }
+  }
+}
+
+async function loadWasmoon(): Promise<Contender> {
+  const { LuaFactory } = await import("wasmoon")
+  const factory = new LuaFactory()
+  await factory.getLuaModule() // compile the wasm once, outside every timed region
+  return {
+    name: "wasmoon",
+    prepare: async (source) => {
+      const engine = await factory.createEngine()
+      return {
+        run: () => engine.doStringSync(source),
+        dispose: () => engine.global.close()
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+function renderLuaReport(
+  workloads: ReadonlyArray<Workload>,
+  cells: ReadonlyMap<string, Cell>,
+  absent: ReadonlyMap<EngineName, string>,
+  options: LuaScenarioOptions
+): string {
+  const cellOf = (engine: EngineName, workload: Workload) => cells.get(`${engine}/${workload.name}`)
+  /** The median of a cell that has times, whatever its answer; undefined when it has none. */
+  const timeOf = (engine: EngineName, workload: Workload): number | undefined => {
+    const cell = cellOf(engine, workload)
+    return cell === undefined || cell.error !== undefined || cell.times.length === 0
+      ? undefined
+      : median(cell.times)
+  }
+  const isRight = (engine: EngineName, workload: Workload) => {
+    const cell = cellOf(engine, workload)
+    return cell !== undefined && cell.error === undefined && cell.wrongAnswer === undefined && cell.times.length > 0
+  }
+  const shownTime = (engine: EngineName, workload: Workload): string => {
+    const cell = cellOf(engine, workload)
+    if (cell === undefined) return "-"
+    if (cell.error !== undefined) return "ERROR"
+    const time = formatMs(median(cell.times))
+    return cell.wrongAnswer !== undefined ? `WRONG ${time}` : time
+  }
+  const shownRatio = (peer: EngineName, workload: Workload): string => {
+    const ours = timeOf("ours", workload)
+    const theirs = timeOf(peer, workload)
+    if (ours === undefined || theirs === undefined || !isRight("ours", workload)) return "-"
+    const ratio = formatRatio(theirs, ours)
+    return isRight(peer, workload) ? ratio : `${ratio} (peer WRONG)`
+  }
+
+  const rows = workloads.map((workload) => [
+    workload.name,
+    workload.checksum,
+    shownTime("ours", workload),
+    shownTime("fengari", workload),
+    shownTime("wasmoon", workload),
+    shownRatio("fengari", workload),
+    shownRatio("wasmoon", workload)
+  ])
+  const table = renderTable(
+    ["program", "checksum", "ours ms", "fengari ms", "wasmoon ms", "fengari/ours", "wasmoon/ours"],
+    rows,
+    new Set([2, 3, 4, 5, 6])
+  )
+
+  const notes: string[] = []
+  for (const [engine, reason] of absent) notes.push(`${engine}: not measured — ${reason}`)
+  for (const workload of workloads) {
+    for (const engine of ENGINE_ORDER) {
+      const cell = cellOf(engine, workload)
+      if (cell?.error !== undefined) notes.push(`${engine} on ${workload.name}: ERROR ${cell.error}`)
+      else if (cell?.wrongAnswer !== undefined) {
+        notes.push(
+          `${engine} on ${workload.name}: WRONG answer ${cell.wrongAnswer}, expected ${workload.checksum} (time shown, never counted as a win)`
+        )
+      }
+    }
+  }
+
+  const heading =
+    `## lua: ours vs fengari vs wasmoon — medians of ${options.rounds} interleaved round(s)` +
+    ` (fengari: ${Math.min(options.rounds, options.fengariRounds)})`
+  const machine = `node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim() ?? "unknown cpu"}`
+  const legend =
+    "peer/ours = how many times longer the peer took than we did (above 1x we are faster)." +
+    " Timed: ours runLua(source) whole; fengari load+pcall+read; wasmoon doStringSync (states built before the clock)."
+  return [heading, machine, "", table, "", ...notes.map((n) => `note: ${n}`), "", ...luaTargets(workloads, timeOf, isRight), "", legend]
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+}
+
+function luaTargets(
+  workloads: ReadonlyArray<Workload>,
+  timeOf: (engine: EngineName, workload: Workload) => number | undefined,
+  isRight: (engine: EngineName, workload: Workload) => boolean
+): string[] {
+  const ours = workloads.filter((w) => isRight("ours", w))
+  if (ours.length === 0) {
+    return [
+      targetLine("n/a", "faster than fengari on all six", "our engine not measured"),
+      targetLine("n/a", "faster than wasmoon on at least three", "our engine not measured"),
+      targetLine("n/a", "never more than 2x slower than wasmoon", "our engine not measured")
+    ]
+  }
+  const ratioTo = (peer: EngineName, w: Workload) => (timeOf("ours", w) ?? NaN) / (timeOf(peer, w) ?? NaN)
+
+  // fengari: compared on every program it produced a time for; a wrong answer is named in the detail.
+  const vsFengari = ours.filter((w) => timeOf("fengari", w) !== undefined)
+  const slowerThanFengari = vsFengari.filter((w) => ratioTo("fengari", w) >= 1)
+  const fengariWrong = vsFengari.filter((w) => !isRight("fengari", w)).map((w) => w.name)
+  const fengariDetail =
+    `faster on ${vsFengari.length - slowerThanFengari.length}/${workloads.length}` +
+    (slowerThanFengari.length > 0 ? `; slower on ${slowerThanFengari.map((w) => w.name).join(", ")}` : "") +
+    (fengariWrong.length > 0 ? `; fengari answered wrongly on ${fengariWrong.join(", ")}` : "")
+  const fengariMet =
+    vsFengari.length === 0 ? undefined : slowerThanFengari.length === 0 && vsFengari.length === workloads.length
+
+  // wasmoon: compared only where both answered correctly.
+  const vsWasmoon = ours.filter((w) => isRight("wasmoon", w))
+  const fasterThanWasmoon = vsWasmoon.filter((w) => ratioTo("wasmoon", w) < 1)
+  const worst = vsWasmoon.reduce<Workload | undefined>(
+    (acc, w) => (acc === undefined || ratioTo("wasmoon", w) > ratioTo("wasmoon", acc) ? w : acc),
+    undefined
+  )
+  const worstRatio = worst === undefined ? NaN : ratioTo("wasmoon", worst)
+  return [
+    targetLine(verdictOf(fengariMet), "faster than fengari on all six", fengariDetail),
+    targetLine(
+      verdictOf(vsWasmoon.length === 0 ? undefined : fasterThanWasmoon.length >= 3),
+      "faster than wasmoon on at least three",
+      `faster on ${fasterThanWasmoon.length}/${vsWasmoon.length}` +
+        (fasterThanWasmoon.length > 0 ? ` (${fasterThanWasmoon.map((w) => w.name).join(", ")})` : "")
+    ),
+    targetLine(
+      verdictOf(worst === undefined ? undefined : worstRatio <= 2),
+      "never more than 2x slower than wasmoon",
+      worst === undefined ? "" : `worst: ${worst.name}, ours/wasmoon = ${worstRatio.toFixed(2)}x`
+    )
+  ]
+}
+
+// ---------------------------------------------------------------------------------------------
+// The workloads
+
+/**
+ * The `.lua` files of the folder, each with the checksum its README table gives (the README is
+ * looked for in the folder, then its parent). Returns a sentence when the set cannot be used.
+ */
+async function loadWorkloads(
+  dir: string,
+  filter: ReadonlyArray<string> | undefined
+): Promise<Workload[] | string> {
+  let files: string[]
+  try {
+    files = (await readdir(dir)).filter((file) => file.endsWith(".lua")).sort()
+  } catch {
+    return `workloads folder not found: ${dir} (expected ../shared/workloads/lua beside the project; pass --workloads DIR)`
+  }
+  if (filter !== undefined) files = files.filter((file) => filter.some((prefix) => file.startsWith(prefix)))
+  if (files.length === 0) return `no .lua programs in ${dir}${filter === undefined ? "" : ` matching ${filter.join(",")}`}`
+
+  const checksums = await readChecksums(dir)
+  const workloads: Workload[] = []
+  for (const file of files) {
+    const name = basename(file, ".lua")
+    const checksum = checksums.get(name)
+    if (checksum === undefined) {
+      progress(`lua: ${file} has no checksum in the workloads README; skipped (an unchecked answer is not timed)`)
+      continue
+    }
+    workloads.push({ name, source: await readFile(join(dir, file), "utf8"), checksum })
+  }
+  return workloads.length > 0 ? workloads : `no program in ${dir} has a checksum in its README`
+}
+
+/** Rows like "| `1_fib` | recursive calls | 75025 |": the name in backticks, the checksum last. */
+async function readChecksums(dir: string): Promise<Map<string, string>> {
+  const checksums = new Map<string, string>()
+  for (const readme of [join(dir, "README.md"), join(dir, "..", "README.md")]) {
+    let text: string
+    try {
+      text = await readFile(readme, "utf8")
+    } catch {
+      continue
+    }
+    for (const line of text.split("\n")) {
+      const row = /^\|\s*`([^`]+)`\s*\|.*\|\s*([^|]+?)\s*\|\s*$/.exec(line)
+      if (row !== null && !checksums.has(row[1])) checksums.set(row[1], row[2])
+    }
+  }
+  return checksums
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+/** The items starting at `by` (mod length), wrapping around. */
+function rotate<T>(items: ReadonlyArray<T>, by: number): T[] {
+  if (items.length === 0) return []
+  const start = by % items.length
+  return [...items.slice(start), ...items.slice(0, start)]
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function"
+}
+
+function describe(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause)
+}
+
+/**
+ * `global.gc` without asking the user for `--expose-gc`: the flag can be turned on at run time and
+ * the function picked up from a fresh context. If that ever stops working the scenario still runs,
+ * only without the forced collections.
+ */
+function exposeGarbageCollector(): () => void {
+  try {
+    v8.setFlagsFromString("--expose-gc")
+    const gc: unknown = vm.runInNewContext("gc")
+    if (typeof gc === "function") return () => gc()
+  } catch {
+    // fall through
+  }
+  progress("lua: cannot force garbage collection between runs; timings may include other engines' garbage")
+  return () => {}
+}

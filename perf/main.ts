@@ -1,0 +1,120 @@
+/**
+ * `npm run perf -- <scenario> [options]`: the benchmark entry point.
+ *
+ * Scenarios: `lua` (our Lua engine against fengari and wasmoon), `floors` (what the machine and
+ * Piscina can do at best), `runtime` (the floors, then our pool measured against them), `all`
+ * (lua, then runtime). Results go to stdout as Markdown tables; progress goes to stderr.
+ * See perf/README.md for what each number means.
+ */
+import { existsSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { runLuaScenario } from "./lua.js"
+import { print, progress } from "./report.js"
+import { runRuntimeScenario } from "./runtime.js"
+
+const USAGE = `usage: npm run perf -- <lua | floors | runtime | all> [options]
+
+  --rounds N          interleaved rounds (lua, default 5) / throughput rounds (runtime, default 5)
+  --fengari-rounds N  rounds fengari takes part in (lua, default 3; it is 10-50x slower)
+  --quick             fewer rounds and shorter sampling, for a smoke run (about a minute)
+  --workloads DIR     folder of .lua programs (default ../shared/workloads/lua beside the project)
+  --programs a,b      only programs whose file name starts with one of these (e.g. 1_,3b)
+  --peers-only        lua: run fengari and wasmoon without our engine
+  --help              this text`
+
+interface Cli {
+  readonly scenario: string
+  readonly rounds: number | undefined
+  readonly fengariRounds: number | undefined
+  readonly quick: boolean
+  readonly workloads: string | undefined
+  readonly programs: ReadonlyArray<string> | undefined
+  readonly peersOnly: boolean
+}
+
+function parseCli(args: ReadonlyArray<string>): Cli | string {
+  let scenario: string | undefined
+  let rounds: number | undefined
+  let fengariRounds: number | undefined
+  let quick = false
+  let workloads: string | undefined
+  let programs: string[] | undefined
+  let peersOnly = false
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]
+    const value = (): string => {
+      const next = args[++i]
+      if (next === undefined) throw new Error(`${arg} needs a value`)
+      return next
+    }
+    const count = (): number => {
+      const n = Number(value())
+      if (!Number.isInteger(n) || n < 1) throw new Error(`${arg} needs a whole number >= 1`)
+      return n
+    }
+    try {
+      if (arg === "--help" || arg === "-h") return USAGE
+      else if (arg === "--rounds") rounds = count()
+      else if (arg === "--fengari-rounds") fengariRounds = count()
+      else if (arg === "--quick") quick = true
+      else if (arg === "--workloads") workloads = value()
+      else if (arg === "--programs") programs = value().split(",").filter((p) => p !== "")
+      else if (arg === "--peers-only") peersOnly = true
+      else if (arg.startsWith("-")) return `unknown option ${arg}\n\n${USAGE}`
+      else if (scenario === undefined) scenario = arg
+      else return `one scenario at a time (got ${scenario} and ${arg})\n\n${USAGE}`
+    } catch (error) {
+      return `${(error as Error).message}\n\n${USAGE}`
+    }
+  }
+  if (scenario === undefined) return USAGE
+  if (!["lua", "floors", "runtime", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
+  return { scenario, rounds, fengariRounds, quick, workloads, programs, peersOnly }
+}
+
+/** The folder holding package.json, found from this file whether it runs from perf/ or dist/perf/. */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  while (!existsSync(join(dir, "package.json"))) {
+    const parent = dirname(dir)
+    if (parent === dir) return process.cwd()
+    dir = parent
+  }
+  return dir
+}
+
+async function main(): Promise<void> {
+  const cli = parseCli(process.argv.slice(2))
+  if (typeof cli === "string") {
+    process.stderr.write(`${cli}\n`)
+    process.exitCode = cli === USAGE ? 0 : 2
+    return
+  }
+  const started = performance.now()
+
+  if (cli.scenario === "lua" || cli.scenario === "all") {
+    const rounds = cli.rounds ?? (cli.quick ? 2 : 5)
+    await runLuaScenario({
+      rounds,
+      fengariRounds: cli.fengariRounds ?? (cli.quick ? 1 : Math.min(3, rounds)),
+      workloadsDir: cli.workloads !== undefined ? resolve(cli.workloads) : resolve(projectRoot(), "../shared/workloads/lua"),
+      peersOnly: cli.peersOnly,
+      programs: cli.programs
+    })
+  }
+  if (cli.scenario === "floors" || cli.scenario === "runtime" || cli.scenario === "all") {
+    await runRuntimeScenario({
+      includeOurs: cli.scenario !== "floors",
+      rounds: cli.rounds ?? (cli.quick ? 2 : 5),
+      quick: cli.quick
+    })
+  }
+
+  progress(`perf: done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+}
+
+main().catch((error: unknown) => {
+  print(`perf failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+  process.exitCode = 1
+})

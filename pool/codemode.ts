@@ -1,0 +1,160 @@
+/**
+ * `CodeMode.make` and `CodeMode.execute`: the host's entry points.
+ *
+ * `make` validates everything it can at once (limits, the tools tree, pool options) so that a
+ * misconfigured runtime throws where it is built, not in the middle of an agent's turn. The
+ * runtime's requirements are inferred from its tools and hooks: `execute` returns
+ * `Effect<Result, never, R>` and runs each tool in the caller's context, so per-execution services
+ * (the calling session, a request-scoped client) come from wherever the caller provides them.
+ *
+ * The runtime borrows a worker pool: the process-wide shared one (taken on the first execution and
+ * given back on `close`) or one the host made with `WorkerPool.make` and owns.
+ */
+
+import { Effect } from "effect"
+import { Catalog, type ToolDescriptor } from "../catalog/catalog.js"
+import { decodeInput, decodeOutput } from "../catalog/decode.js"
+import type { ToolRequirements, ToolTree } from "../catalog/namespace.js"
+import type { DataValue } from "../worker/data/value.js"
+import type { DispatchTool } from "./dispatch.js"
+import { runExecution, type ExecutionPlan } from "./execution.js"
+import type { Hooks } from "./hooks.js"
+import { resolveLimits, type Language, type Limits } from "./limits.js"
+import type { Result } from "./result.js"
+import { acquireSharedPool, releaseSharedPool, WorkerPool } from "./workers.js"
+
+export interface CodeModeOptions<T extends ToolTree, RH> {
+  /** The program's language. Default `"lua"`. */
+  readonly language?: Language
+  /** The tools the program may call: records, `Namespace.make` wrappers and `Tool.make` tools. */
+  readonly tools?: T
+  readonly hooks?: Hooks<RH>
+  readonly limits?: Partial<Limits>
+  /** A pool the host made with `WorkerPool.make`; default: the process-wide shared pool. */
+  readonly pool?: WorkerPool
+  /**
+   * Seed for Lua's `math.random` in every execution of this runtime, for reproducible programs.
+   * Default: a fresh seed per execution. A program may still call `math.randomseed` itself.
+   */
+  readonly randomSeed?: number
+}
+
+export interface Runtime<R> {
+  readonly language: Language
+  readonly limits: Limits
+  /** Every tool the program can call: path, description and signature in the runtime's language. */
+  readonly catalog: ReadonlyArray<ToolDescriptor>
+  /** Runs one program. Never fails: every outcome is a `Result`. Interrupting it stops the program. */
+  execute(source: string): Effect.Effect<Result, never, R>
+  /** Gives the worker pool back (the shared pool closes with its last runtime). Idempotent. */
+  close(): Promise<void>
+}
+
+const LANGUAGES: ReadonlyArray<Language> = ["lua", "javascript"]
+
+const make = <const T extends ToolTree = {}, RH = never>(
+  options: CodeModeOptions<T, RH> = {},
+): Runtime<ToolRequirements<T> | RH> => {
+  type R = ToolRequirements<T> | RH
+  if (options === null || typeof options !== "object") throw new TypeError("CodeMode.make expects an options object")
+  const language = options.language ?? "lua"
+  if (!LANGUAGES.includes(language)) {
+    throw new RangeError(`Unknown language '${String(language)}'; use "lua" or "javascript"`)
+  }
+  const limits = resolveLimits(language, options.limits)
+  if (options.randomSeed !== undefined && !Number.isSafeInteger(options.randomSeed)) {
+    throw new RangeError(`randomSeed must be an integer, got ${options.randomSeed}`)
+  }
+  const catalog = Catalog.make(options.tools ?? {})
+  const dispatchTools = new Map<string, DispatchTool<R>>()
+  const lookupTool = (path: string): DispatchTool<R> | undefined => {
+    let tool = dispatchTools.get(path)
+    if (tool === undefined) {
+      const entry = catalog.lookup(path)
+      if (entry === undefined) return undefined
+      const t = entry.tool
+      tool = {
+        decodeInput: (input) => decodeInput(t, input),
+        execute: (input) => t.execute(input),
+        decodeOutput: (output) => decodeOutput(t, output),
+      }
+      dispatchTools.set(path, tool)
+    }
+    return tool
+  }
+
+  let pool: WorkerPool | undefined = options.pool
+  let borrowsShared = false
+  let closed = false
+  const poolForExecution = (): WorkerPool => {
+    if (pool === undefined) {
+      pool = acquireSharedPool()
+      borrowsShared = true
+    }
+    return pool
+  }
+
+  const planFor = (activePool: WorkerPool): ExecutionPlan<R> => ({
+    language,
+    limits,
+    hooks: options.hooks as Hooks<R> | undefined,
+    pool: activePool,
+    catalogId: catalog.id,
+    catalogSnapshot: () => catalog.snapshot() as unknown as DataValue,
+    lookupTool,
+    unknownToolMessage: (path) => catalog.unknownToolMessage(path, language),
+    search: (args) => catalog.searchFromProgram(args, language),
+    randomSeed: options.randomSeed,
+  })
+
+  return {
+    language,
+    limits,
+    get catalog() {
+      return catalog.descriptors(language)
+    },
+    execute(source: string) {
+      return Effect.suspend(() => {
+        if (closed) {
+          return Effect.succeed<Result>({
+            ok: false,
+            error: { kind: "ExecutionFailure", message: "This runtime is closed; create a new one with CodeMode.make" },
+            toolCalls: [],
+          })
+        }
+        if (typeof source !== "string") {
+          return Effect.succeed<Result>({
+            ok: false,
+            error: { kind: "ParseError", message: `The program must be a string, got ${typeof source}` },
+            toolCalls: [],
+          })
+        }
+        return runExecution(planFor(poolForExecution()), source)
+      })
+    },
+    async close() {
+      if (closed) return
+      closed = true
+      if (borrowsShared) await releaseSharedPool()
+    },
+  }
+}
+
+/** Runs one program with a runtime made for it, then gives the pool back. */
+const execute = <const T extends ToolTree = {}, RH = never>(
+  options: CodeModeOptions<T, RH> & { readonly code: string },
+): Effect.Effect<Result, never, ToolRequirements<T> | RH> =>
+  Effect.suspend(() => {
+    const runtime = make(options)
+    return Effect.ensuring(runtime.execute(options.code), Effect.promise(() => runtime.close()))
+  })
+
+export const CodeMode = { make, execute } as const
+
+export declare namespace CodeMode {
+  export type Options<T extends ToolTree = ToolTree, RH = never> = CodeModeOptions<T, RH>
+  export type Result = import("./result.js").Result
+  export type Diagnostic = import("./result.js").Diagnostic
+  export type DataValue = import("./result.js").DataValue
+  export type ToolCall = import("./result.js").ToolCall
+}

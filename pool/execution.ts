@@ -1,0 +1,338 @@
+/**
+ * One execution's lifecycle on the host: submit, serve host calls, enforce limits, assemble the
+ * Result.
+ *
+ * An `Execution` lives from `execute` to its Result. It takes a channel from the pool, submits the
+ * task, and answers the worker's requests as they arrive: each tool call runs as its own fiber in
+ * the caller's context, so several may be in flight (the JavaScript engine sends them
+ * concurrently), and each reply is written to the channel when its fiber ends.
+ *
+ * Time is enforced twice. The worker's interpreter knows the deadline and stops itself at its
+ * next metering point, so a busy loop ends cleanly and the worker stays warm. The host arms a timer
+ * for the same deadline: when it fires, in-flight tool fibers are interrupted (their `after` hooks
+ * see `interrupted`), every pending request is answered with a stop, and the channel's interrupt
+ * word is raised. If the worker has still not finished after a grace period (a builtin stuck in
+ * one long step), the task is aborted: Piscina terminates the worker and starts a replacement.
+ * Either way the Result is `TimeoutExceeded`, saying where the program was.
+ *
+ * Exactly one Result per execution: `settle` runs once, whatever arrives first.
+ */
+
+import { Effect, Fiber } from "effect"
+import type { Context } from "effect"
+import type { HostChannel, ChannelRequest } from "../bridge/host.js"
+import type { Diagnostic } from "../worker/data/diagnostic.js"
+import type { DataValue } from "../worker/data/value.js"
+import { CATALOG_OPERATION, type TaskOutcome } from "../worker/task.js"
+import { callTool, failure, type CallRecord, type DispatchTool, type Reply } from "./dispatch.js"
+import type { Hooks } from "./hooks.js"
+import type { Language, Limits } from "./limits.js"
+import { assembleResult, type Result, type ToolCall } from "./result.js"
+import type { WorkerPool } from "./workers.js"
+
+/** How long a worker may overrun its deadline before it is terminated. */
+export const TERMINATION_GRACE_MS = 1_000
+
+/** What an execution needs from its runtime. */
+export interface ExecutionPlan<R> {
+  readonly language: Language
+  readonly limits: Limits
+  readonly hooks: Hooks<R> | undefined
+  readonly pool: WorkerPool
+  readonly catalogId: number
+  readonly catalogSnapshot: () => DataValue
+  readonly lookupTool: (path: string) => DispatchTool<R> | undefined
+  readonly unknownToolMessage: (path: string) => string
+  readonly search: (args: ReadonlyArray<DataValue>) => DataValue
+  readonly randomSeed: number | undefined
+}
+
+interface InFlight {
+  readonly call: ToolCall & CallRecord
+  readonly index: number
+  readonly fiber: Fiber.Fiber<Reply> | undefined
+}
+
+const toolLabel = (call: ToolCall): string => (call.kind === "tool" ? `tools.${call.name}` : call.name)
+
+export class Execution<R> {
+  private channel: HostChannel | undefined
+  private readonly abort = new AbortController()
+  private readonly calls: Array<ToolCall & CallRecord & { startedAt: number; durationMs: number }> = []
+  private readonly inFlight = new Map<number, InFlight>()
+  private attempts = 0
+  private readonly startedAt = performance.now()
+  private deadlineTimer: ReturnType<typeof setTimeout> | undefined
+  private graceTimer: ReturnType<typeof setTimeout> | undefined
+  private timeout: Diagnostic | undefined
+  private settled = false
+  private cancelled = false
+
+  constructor(
+    private readonly plan: ExecutionPlan<R>,
+    private readonly source: string,
+    private readonly context: Context.Context<R>,
+    private readonly resolve: (result: Result) => void,
+  ) {}
+
+  start(): void {
+    const { plan } = this
+    const channel = (this.channel = plan.pool.acquireChannel())
+    channel.listen((request) => this.onRequest(request))
+    if (Number.isFinite(plan.limits.timeoutMs)) {
+      this.deadlineTimer = setTimeout(() => this.onDeadline(), plan.limits.timeoutMs)
+    }
+    plan.pool
+      .run(
+        {
+          language: plan.language,
+          source: this.source,
+          channel: channel.buffer,
+          catalogId: plan.catalogId,
+          timeoutMs: Number.isFinite(plan.limits.timeoutMs) ? plan.limits.timeoutMs : 2 ** 31,
+          submittedAt: Date.now(),
+          ...(plan.randomSeed === undefined ? {} : { randomSeed: plan.randomSeed }),
+        },
+        this.abort.signal,
+      )
+      .then(
+        (outcome) => this.onOutcome(outcome),
+        (error: unknown) => this.onWorkerError(error),
+      )
+  }
+
+  /** The caller was interrupted: stop everything; the interruption itself propagates. */
+  async cancel(): Promise<void> {
+    if (this.settled) return
+    this.cancelled = true
+    this.settled = true
+    this.clearTimers()
+    this.abort.abort()
+    await this.interruptCalls()
+    this.releaseChannel(false)
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Requests from the program
+
+  private onRequest(request: ChannelRequest): void {
+    if (request.op === CATALOG_OPERATION) {
+      this.reply(request.id, { ok: true, value: this.plan.catalogSnapshot() })
+      return
+    }
+    if (this.timeout !== undefined || this.settled) {
+      this.reply(request.id, failure("TimeoutExceeded", this.timeout?.message ?? "execution ended", true))
+      return
+    }
+    switch (request.op) {
+      case "tool":
+        return this.onToolCall(request)
+      case "search":
+        return this.onSearch(request)
+      default:
+        this.reply(request.id, failure("UnknownTool", `Unknown global '${request.name}'`, true))
+    }
+  }
+
+  /** Counts an attempt against `maxToolCalls`; false (and the stop already sent) when over. */
+  private admit(request: ChannelRequest, label: string): boolean {
+    this.attempts++
+    const max = this.plan.limits.maxToolCalls
+    if (this.attempts <= max) return true
+    this.reply(
+      request.id,
+      failure(
+        "ToolCallLimitExceeded",
+        `The program exceeded maxToolCalls (${max}): call ${this.attempts} (${label}) was refused`,
+        true,
+      ),
+    )
+    return false
+  }
+
+  private record(kind: ToolCall["kind"], name: string) {
+    const call = { kind, name, status: "interrupted" as ToolCall["status"], durationMs: 0, startedAt: performance.now() }
+    this.calls.push(call)
+    return call
+  }
+
+  private onSearch(request: ChannelRequest): void {
+    if (!this.admit(request, "search")) return
+    const call = this.record("search", "search")
+    let reply: Reply
+    try {
+      reply = { ok: true, value: this.plan.search(request.args as DataValue[]) }
+      call.status = "success"
+    } catch (error) {
+      reply = failure("ExecutionFailure", `search failed: ${error instanceof Error ? error.message : String(error)}`)
+      call.status = "failure"
+    }
+    call.durationMs = performance.now() - call.startedAt
+    this.reply(request.id, reply)
+  }
+
+  private onToolCall(request: ChannelRequest): void {
+    const label = `tools.${request.name}`
+    if (!this.admit(request, label)) return
+    const tool = this.plan.lookupTool(request.name)
+    if (tool === undefined) {
+      this.reply(request.id, failure("UnknownTool", this.plan.unknownToolMessage(request.name), true))
+      return
+    }
+    const call = this.record("tool", request.name)
+    const index = this.calls.length
+    const effect = callTool(tool, request.name, request.args[0] ?? {}, this.plan.hooks, call)
+    const fiber = Effect.runForkWith(this.context)(effect)
+    this.inFlight.set(request.id, { call, index, fiber })
+    fiber.addObserver((exit) => {
+      this.inFlight.delete(request.id)
+      call.durationMs = performance.now() - call.startedAt
+      if (exit._tag === "Success") this.reply(request.id, exit.value)
+      else if (!this.settled && this.timeout === undefined) {
+        // Not interrupted by us: a defect escaped dispatch. Report it rather than leave the program waiting.
+        call.status = "failure"
+        this.reply(request.id, failure("ToolFailure", `${label} failed unexpectedly`))
+      }
+    })
+  }
+
+  private reply(id: number, reply: Reply): void {
+    const channel = this.channel
+    if (channel === undefined || this.settled) return
+    channel.respond(
+      id,
+      reply.ok
+        ? { ok: true, value: reply.value }
+        : { ok: false, error: { kind: reply.kind, message: reply.message, stop: reply.stop } },
+    )
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Time
+
+  private onDeadline(): void {
+    if (this.settled) return
+    const elapsed = Math.round(performance.now() - this.startedAt)
+    const completed = this.calls.filter((c) => c.status !== "interrupted").length
+    const waiting = [...this.inFlight.values()].sort((a, b) => a.index - b.index)[0]
+    const where =
+      waiting !== undefined
+        ? `while waiting on ${toolLabel(waiting.call)} (call ${waiting.index})`
+        : "while running code"
+    this.timeout = {
+      kind: "TimeoutExceeded",
+      message: `Execution timed out after ${elapsed} ms ${where}; ${completed} call(s) had completed`,
+    }
+    const stop = failure("TimeoutExceeded", this.timeout.message, true)
+    const pending = [...this.inFlight.keys()]
+    void this.interruptCalls().then(() => {
+      for (const id of pending) this.forceReply(id, stop)
+    })
+    this.channel?.interrupt()
+    this.graceTimer = setTimeout(() => this.abort.abort(), TERMINATION_GRACE_MS)
+  }
+
+  /** Like `reply`, but also after the deadline (the stop that unblocks the worker). */
+  private forceReply(id: number, reply: Reply): void {
+    if (this.channel === undefined || this.settled) return
+    if (reply.ok) return
+    this.channel.respond(id, { ok: false, error: { kind: reply.kind, message: reply.message, stop: reply.stop } })
+  }
+
+  private async interruptCalls(): Promise<void> {
+    const fibers = [...this.inFlight.values()].flatMap((f) => (f.fiber === undefined ? [] : [f.fiber]))
+    if (fibers.length === 0) return
+    await Effect.runPromise(Effect.forEach(fibers, (fiber) => Fiber.interrupt(fiber), { concurrency: "unbounded", discard: true }))
+  }
+
+  private clearTimers(): void {
+    if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer)
+    if (this.graceTimer !== undefined) clearTimeout(this.graceTimer)
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Endings
+
+  private onOutcome(outcome: TaskOutcome): void {
+    if (this.settled) return
+    void this.finish(outcome, true)
+  }
+
+  private onWorkerError(error: unknown): void {
+    if (this.settled) return
+    if (this.timeout !== undefined) {
+      void this.finish({ ok: false, error: this.timeout, logs: [] }, false)
+      return
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    const outOfMemory = /memory/i.test(message) || (error as { code?: string })?.code === "ERR_WORKER_OUT_OF_MEMORY"
+    void this.finish(
+      {
+        ok: false,
+        error: {
+          kind: "ExecutionFailure",
+          message: outOfMemory
+            ? "The program ran out of memory; its worker was stopped and replaced"
+            : `The worker running this program stopped unexpectedly (${message}); it was replaced`,
+        },
+        logs: [],
+      },
+      false,
+    )
+  }
+
+  private async finish(outcome: TaskOutcome, workerAlive: boolean): Promise<void> {
+    this.settled = true
+    this.clearTimers()
+    // Lua has no background work, but a JavaScript program may leave calls running: end them.
+    await this.interruptCalls()
+    this.releaseChannel(workerAlive && this.inFlight.size === 0)
+    if (this.cancelled) return
+    const timedOutInWorker = !outcome.ok && outcome.error.kind === "TimeoutExceeded"
+    let final: TaskOutcome = outcome
+    if (this.timeout !== undefined || timedOutInWorker) {
+      final = { ok: false, error: this.timeoutDiagnostic(outcome), logs: outcome.logs }
+    }
+    const toolCalls: ToolCall[] = this.calls.map(({ kind, name, status, durationMs }) => ({
+      kind,
+      name,
+      status,
+      durationMs: Math.round(durationMs * 1000) / 1000,
+    }))
+    this.resolve(assembleResult(final, toolCalls, this.plan.limits.maxOutputBytes))
+  }
+
+  /** Prefers the worker's own account (it knows the line) over the host's. */
+  private timeoutDiagnostic(outcome: TaskOutcome): Diagnostic {
+    const completed = this.calls.filter((c) => c.status !== "interrupted").length
+    const elapsed = Math.round(performance.now() - this.startedAt)
+    if (!outcome.ok && outcome.error.kind === "TimeoutExceeded" && outcome.error.location !== undefined) {
+      const line = outcome.error.location.line
+      if (this.timeout === undefined || !this.timeout.message.includes("waiting on")) {
+        return {
+          kind: "TimeoutExceeded",
+          message: `Execution timed out after ${elapsed} ms while running code at line ${line}; ${completed} call(s) had completed`,
+          location: outcome.error.location,
+        }
+      }
+    }
+    return this.timeout ?? { kind: "TimeoutExceeded", message: `Execution timed out after ${elapsed} ms` }
+  }
+
+  private releaseChannel(reusable: boolean): void {
+    const channel = this.channel
+    if (channel === undefined) return
+    this.channel = undefined
+    this.plan.pool.releaseChannel(channel, reusable)
+  }
+}
+
+/** Runs one program; the Effect never fails and is interruptible. */
+export const runExecution = <R>(plan: ExecutionPlan<R>, source: string): Effect.Effect<Result, never, R> =>
+  Effect.flatMap(Effect.context<R>(), (context) =>
+    Effect.callback<Result>((resume) => {
+      const execution = new Execution(plan, source, context, (result) => resume(Effect.succeed(result)))
+      execution.start()
+      return Effect.promise(() => execution.cancel())
+    }),
+  )

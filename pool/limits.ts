@@ -1,0 +1,61 @@
+/**
+ * The host's execution limits: policy, configurable per runtime, validated once at `make`.
+ *
+ * Defaults differ by language as the reference sets them: Lua programs are what an agent writes
+ * directly, so they get finite defaults; JavaScript keeps the compatible "unlimited" defaults. The
+ * engine's own bounds (`worker/limits.ts`) hold underneath whatever is configured here.
+ */
+
+export type Language = "lua" | "javascript"
+
+export interface Limits {
+  /** Total execution time in milliseconds, including tool calls. */
+  readonly timeoutMs: number
+  /** Lua: host call attempts (tools, search, extensions). JavaScript: admitted tool calls. */
+  readonly maxToolCalls: number
+  /** Bytes of retained output: the result value and the logs (warnings get a budget of their own). */
+  readonly maxOutputBytes: number
+}
+
+export const DEFAULT_LIMITS: Readonly<Record<Language, Limits>> = {
+  lua: { timeoutMs: 120_000, maxToolCalls: 128, maxOutputBytes: 65_536 },
+  javascript: { timeoutMs: Infinity, maxToolCalls: Infinity, maxOutputBytes: Infinity },
+}
+
+/** The longest timeout a timer can express; longer ones are treated as unlimited. */
+const MAX_TIMER_MS = 2_147_483_647
+
+/** Fills in the defaults and validates; an invalid value throws `RangeError` naming it. */
+export const resolveLimits = (language: Language, given: Partial<Limits> | undefined): Limits => {
+  const defaults = DEFAULT_LIMITS[language]
+  if (given === undefined) return defaults
+  if (given === null || typeof given !== "object") throw new RangeError("limits must be an object")
+  for (const key of Object.keys(given)) {
+    if (!(key in defaults)) {
+      throw new RangeError(`Unknown limit '${key}'; the limits are timeoutMs, maxToolCalls and maxOutputBytes`)
+    }
+  }
+  const limits: Limits = {
+    timeoutMs: check("timeoutMs", given.timeoutMs ?? defaults.timeoutMs, 1),
+    maxToolCalls: check("maxToolCalls", given.maxToolCalls ?? defaults.maxToolCalls, 0),
+    maxOutputBytes: check("maxOutputBytes", given.maxOutputBytes ?? defaults.maxOutputBytes, 1),
+  }
+  return limits.timeoutMs > MAX_TIMER_MS ? { ...limits, timeoutMs: Infinity } : limits
+}
+
+const check = (name: string, value: unknown, minimum: number): number => {
+  if (value === Infinity) return value
+  if (typeof value !== "number" || !Number.isSafeInteger(value) || value < minimum) {
+    throw new RangeError(
+      `Limit '${name}' must be an integer >= ${minimum} or Infinity, got ${typeof value === "number" ? value : typeof value}`,
+    )
+  }
+  return value
+}
+
+/** Tightens limits (never loosens): used for per-execution overrides such as an `@options` line. */
+export const tighten = (base: Limits, requested: Partial<Limits>): Limits => ({
+  timeoutMs: Math.min(base.timeoutMs, requested.timeoutMs ?? Infinity),
+  maxToolCalls: Math.min(base.maxToolCalls, requested.maxToolCalls ?? Infinity),
+  maxOutputBytes: Math.min(base.maxOutputBytes, requested.maxOutputBytes ?? Infinity),
+})

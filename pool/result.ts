@@ -1,0 +1,127 @@
+/**
+ * The Result of one execution, and how output limits shape it.
+ *
+ * `execute` never fails: whatever happened, the caller gets one `Result`. Output is budgeted by
+ * `maxOutputBytes` (bytes of UTF-8): first the value, then the logs in order, from one budget;
+ * warnings from a second budget of the same size. Nothing is cut silently: a value that does not
+ * fit becomes a string holding the start of its JSON text and an in-band marker saying how much
+ * was cut; logs past the budget are cut at a line with a marker; omitted warnings are counted in a
+ * final `Truncated` warning; and `truncated: true` is set whenever any of this happened.
+ */
+
+import type { Diagnostic } from "../worker/data/diagnostic.js"
+import type { DataValue } from "../worker/data/value.js"
+
+export type { Diagnostic, DiagnosticKind, SourceLocation } from "../worker/data/diagnostic.js"
+export type { DataValue } from "../worker/data/value.js"
+
+/** How an admitted host call ended. */
+export type CallStatus = "success" | "failure" | "denied" | "interrupted"
+
+/** One admitted call into the host, in admission order. */
+export interface ToolCall {
+  /** `tool` for catalog tools, `search` for the search built-in, `extension` for extension globals. */
+  readonly kind: "tool" | "search" | "extension"
+  /** The tool path (`orders.lookup`), `search`, or the extension global's path. */
+  readonly name: string
+  readonly status: CallStatus
+  readonly durationMs: number
+}
+
+export type Result =
+  | {
+      readonly ok: true
+      readonly value: DataValue
+      readonly warnings?: ReadonlyArray<Diagnostic>
+      readonly logs?: ReadonlyArray<string>
+      readonly truncated?: boolean
+      readonly toolCalls: ReadonlyArray<ToolCall>
+    }
+  | {
+      readonly ok: false
+      readonly error: Diagnostic
+      readonly logs?: ReadonlyArray<string>
+      readonly truncated?: boolean
+      readonly toolCalls: ReadonlyArray<ToolCall>
+    }
+
+/** What the worker (or the pool, when the worker could not answer) reports for one execution. */
+export type Outcome =
+  | { readonly ok: true; readonly value: DataValue; readonly logs: ReadonlyArray<string>; readonly warnings: ReadonlyArray<Diagnostic> }
+  | { readonly ok: false; readonly error: Diagnostic; readonly logs: ReadonlyArray<string>; readonly warnings?: ReadonlyArray<Diagnostic> }
+
+const utf8Length = (text: string): number => Buffer.byteLength(text, "utf8")
+
+/** The in-band marker that ends a cut value or log line. */
+export const truncationMarker = (kept: number, total: number): string =>
+  `…[truncated: kept ${kept} of ${total} bytes]`
+
+/** Cuts `text` to at most `budget` bytes including the marker, on a character boundary. */
+const cutText = (text: string, budget: number, total: number): string => {
+  let keep = Math.max(0, budget - utf8Length(truncationMarker(budget, total)))
+  let head = Buffer.from(text, "utf8").subarray(0, keep).toString("utf8")
+  // A cut inside a multi-byte character decodes to U+FFFD: drop it.
+  if (head.endsWith("\uFFFD") && !text.startsWith(head)) head = head.slice(0, -1)
+  keep = utf8Length(head)
+  return head + truncationMarker(keep, total)
+}
+
+/** Builds the caller's Result from what the execution produced, applying `maxOutputBytes`. */
+export const assembleResult = (outcome: Outcome, toolCalls: ReadonlyArray<ToolCall>, maxOutputBytes: number): Result => {
+  let budget = maxOutputBytes
+  let truncated = false
+
+  let value: DataValue = null
+  if (outcome.ok) {
+    value = outcome.value
+    if (Number.isFinite(budget)) {
+      const text = JSON.stringify(value)
+      const size = utf8Length(text)
+      if (size > budget) {
+        value = cutText(text, budget, size)
+        truncated = true
+        budget = 0
+      } else budget -= size
+    }
+  }
+
+  const logs: string[] = []
+  for (let i = 0; i < outcome.logs.length; i++) {
+    const line = outcome.logs[i]!
+    const size = utf8Length(line) + 1
+    if (size <= budget || !Number.isFinite(budget)) {
+      logs.push(line)
+      budget -= size
+      continue
+    }
+    truncated = true
+    const remaining = outcome.logs.length - i
+    if (budget > 64) logs.push(cutText(line, budget - 1, size - 1))
+    if (remaining > 1 || budget <= 64) logs.push(`…[truncated: ${remaining} log line(s) omitted]`)
+    break
+  }
+
+  const warnings: Diagnostic[] = []
+  const allWarnings = outcome.warnings ?? []
+  let warningBudget = maxOutputBytes
+  for (let i = 0; i < allWarnings.length; i++) {
+    const warning = allWarnings[i]!
+    const size = utf8Length(JSON.stringify(warning))
+    if (size <= warningBudget || !Number.isFinite(warningBudget)) {
+      warnings.push(warning)
+      warningBudget -= size
+      continue
+    }
+    truncated = true
+    warnings.push({ kind: "Truncated", message: `${allWarnings.length - i} more warning(s) omitted by maxOutputBytes` })
+    break
+  }
+
+  const common = {
+    ...(logs.length > 0 ? { logs } : {}),
+    ...(truncated ? { truncated: true } : {}),
+    toolCalls,
+  }
+  if (outcome.ok) return { ok: true, value, ...(warnings.length > 0 ? { warnings } : {}), ...common }
+  return { ok: false, error: outcome.error, ...common }
+}

@@ -1,0 +1,126 @@
+/**
+ * The plain-data contract, language-neutral part: how a copy failure is reported.
+ *
+ * Both directions of the copy (program value -> DataValue, DataValue -> program value) fail the
+ * same way: a `DataContractError` whose message names the offending value by the path a program
+ * would write to reach it (`result.items[3].fn`, `input["content-type"]`), so a model can find
+ * and fix it. The converters throw it and stay ignorant of who asked; each caller maps it to what
+ * its situation means:
+ *
+ * - a program's result or a tool's input (`luaToData`): `HostStop` with `InvalidDataValue`, which
+ *   no `pcall` can catch — the program asked for something the contract cannot carry;
+ * - a tool's output or an extension's result: the runtime's choice (`InvalidToolOutput`);
+ * - `json.encode` / `json.decode`: an ordinary, catchable Lua error, because the program asked
+ *   explicitly and may want to recover.
+ *
+ * Paths use the program's own indexing (Lua: 1-based), the caller records the segments as it
+ * descends, and the path text is built only when something fails. Every message is built here, by a
+ * named factory, so the wording is the same in both directions and tests can assert it exactly.
+ */
+
+/** One step of a path: a string key, or an index as the program writes it. */
+export type PathSegment = string | number
+
+export class DataContractError extends Error {
+  constructor(
+    message: string,
+    /** The path of the offending value, as it appears in the message. */
+    readonly path: string,
+  ) {
+    super(message)
+    this.name = "DataContractError"
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paths
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/** Names that are identifiers but cannot follow a dot in Lua (`t.end` does not parse). */
+const LUA_KEYWORDS = new Set([
+  "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+  "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+])
+
+/** Paths longer than this many segments keep their head and tail and elide the middle. */
+const PATH_SEGMENTS_SHOWN = 12
+
+const formatSegment = (segment: PathSegment): string => {
+  if (typeof segment === "number") return `[${segment}]`
+  if (IDENTIFIER.test(segment) && !LUA_KEYWORDS.has(segment)) return `.${segment}`
+  const shown = segment.length > 60 ? `${segment.slice(0, 57)}...` : segment
+  return `[${JSON.stringify(shown)}]`
+}
+
+/** `root` followed by the first `count` segments: `result.items[3]["content-type"]`. */
+export const formatPath = (root: string, segments: ArrayLike<PathSegment>, count: number = segments.length): string => {
+  let path = root
+  if (count <= PATH_SEGMENTS_SHOWN) {
+    for (let i = 0; i < count; i++) path += formatSegment(segments[i])
+    return path
+  }
+  const keep = PATH_SEGMENTS_SHOWN / 2
+  for (let i = 0; i < keep; i++) path += formatSegment(segments[i])
+  path += `...(${count - 2 * keep} more levels)...`
+  for (let i = count - keep; i < count; i++) path += formatSegment(segments[i])
+  return path
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+const fail = (path: string, message: string): DataContractError => new DataContractError(message, path)
+
+export const DataErrors = {
+  /** A value of a kind JSON has no place for: a function, a tool reference, NaN, a symbol... */
+  notData: (path: string, what: string, hint = ""): DataContractError =>
+    fail(path, `${path} is ${what}, which cannot cross to JSON${hint}`),
+
+  /** An integer beyond ±2^53 that no JSON number (a double) holds exactly. */
+  inexactInteger: (path: string, digits: string): DataContractError =>
+    fail(
+      path,
+      `${path} is the integer ${digits}, which a JSON number cannot hold exactly; send it as a string with tostring()`,
+    ),
+
+  notUtf8: (path: string, offset: number): DataContractError =>
+    fail(path, `${path} is not valid UTF-8 text (invalid byte at position ${offset + 1})`),
+
+  keyNotUtf8: (path: string): DataContractError => fail(path, `${path} has a key that is not valid UTF-8 text`),
+
+  mixedKeys: (path: string, index: string, key: string): DataContractError =>
+    fail(
+      path,
+      `${path} mixes array indices and string keys ([${index}] and ${JSON.stringify(key)}); ` +
+        `a table crossing to JSON must be an array (keys 1..n) or an object (string keys)`,
+    ),
+
+  sparseArray: (path: string, missing: string, present: string): DataContractError =>
+    fail(
+      path,
+      `${path} is a sparse array ([${missing}] is nil but [${present}] is set); ` +
+        `use json.null to keep an empty slot`,
+    ),
+
+  indexBelowOne: (path: string, index: string): DataContractError =>
+    fail(path, `${path} has the index [${index}], but arrays crossing to JSON start at [1]`),
+
+  badKey: (path: string, key: string): DataContractError =>
+    fail(path, `${path} has ${key} as a key; only string keys and array indices 1..n can cross to JSON`),
+
+  cyclic: (path: string, target: string): DataContractError =>
+    fail(path, `${path} refers back to ${target}, which contains it; a cyclic table cannot cross to JSON`),
+
+  tooDeep: (path: string, limit: number): DataContractError =>
+    fail(path, `${path} is nested more than ${limit} levels deep, the limit for data crossing to JSON`),
+
+  tooLarge: (root: string, path: string, limit: number): DataContractError =>
+    fail(path, `${root} is larger than ${limit} bytes of JSON, the limit for data crossing to JSON (stopped at ${path})`),
+
+  tooManyEntries: (path: string, limit: number): DataContractError =>
+    fail(path, `${path} has more than ${limit} entries, the limit for one table`),
+
+  /** Host data that is not plain: a class instance, a Date, a Map, a Proxy, an accessor property. */
+  notPlain: (path: string, what: string): DataContractError => fail(path, `${path} is ${what}, not plain JSON data`),
+}

@@ -1,0 +1,90 @@
+/**
+ * The worker entry: what Piscina runs in each worker thread.
+ *
+ * A worker holds no host object. It receives a task (source, limits, the channel, a catalog id),
+ * runs the program in the engine for its language, and returns the engine's outcome as plain
+ * data. Every reach outside the program goes through `host` below, which turns a call into a
+ * request frame on the channel and blocks until the answer comes back.
+ *
+ * Start-up work happens once per worker: the engines are loaded with this module, and each catalog
+ * snapshot is fetched the first time a task names it and kept (the most recent few).
+ */
+
+import { WorkerChannel, type ChannelResponse } from "../bridge/worker.js"
+import type { DataValue } from "./data/value.js"
+import { HostFailure, HostStop, type Host, type HostCall } from "./host.js"
+import { runLua } from "./lua/index.js"
+import { CATALOG_OPERATION, type CatalogSnapshot, type ExecutionTask, type TaskOutcome } from "./task.js"
+
+/** Catalog snapshots kept per worker; older ones are fetched again if a task needs them. */
+const CATALOG_CACHE_SIZE = 16
+
+const catalogs = new Map<number, CatalogSnapshot>()
+const channels = new WeakMap<SharedArrayBuffer, WorkerChannel>()
+
+const channelFor = (buffer: SharedArrayBuffer): WorkerChannel => {
+  let channel = channels.get(buffer)
+  if (channel === undefined) {
+    channel = new WorkerChannel(buffer)
+    channels.set(buffer, channel)
+  }
+  return channel
+}
+
+/** Turns a response frame into the engine's view: a value, a catchable failure, or a stop. */
+const answer = (response: ChannelResponse): DataValue => {
+  if (response.ok) return response.value as DataValue
+  const { kind, message, stop } = response.error
+  if (stop) throw new HostStop({ kind: kind as never, message })
+  throw new HostFailure(kind as never, message)
+}
+
+const catalogFor = (id: number, channel: WorkerChannel): CatalogSnapshot => {
+  let catalog = catalogs.get(id)
+  if (catalog !== undefined) {
+    // Refresh its place so the cache keeps the most recently used catalogs.
+    catalogs.delete(id)
+    catalogs.set(id, catalog)
+    return catalog
+  }
+  catalog = answer(channel.call(CATALOG_OPERATION, String(id), [])) as unknown as CatalogSnapshot
+  catalogs.set(id, catalog)
+  if (catalogs.size > CATALOG_CACHE_SIZE) catalogs.delete(catalogs.keys().next().value!)
+  return catalog
+}
+
+export default function runExecution(task: ExecutionTask): TaskOutcome {
+  const channel = channelFor(task.channel)
+  let catalog: CatalogSnapshot
+  try {
+    catalog = catalogFor(task.catalogId, channel)
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error)
+    const kind = error instanceof HostStop ? error.diagnostic.kind : "ExecutionFailure"
+    return { ok: false, error: { kind, message }, logs: [] }
+  }
+  const host: Host = {
+    call: (request: HostCall) => answer(channel.call(request.op, request.name, request.args)),
+  }
+  const queued = Date.now() - task.submittedAt
+  const deadline = performance.now() + task.timeoutMs - queued
+  switch (task.language) {
+    case "lua":
+      return runLua(task.source, {
+        host,
+        deadline,
+        interrupt: channel.interrupt,
+        ...(task.randomSeed === undefined ? {} : { randomSeed: task.randomSeed }),
+        globals: catalog.globals,
+      })
+    case "javascript":
+      return {
+        ok: false,
+        error: {
+          kind: "ExecutionFailure",
+          message: 'JavaScript programs are not supported by this version yet; create the runtime with language: "lua"',
+        },
+        logs: [],
+      }
+  }
+}

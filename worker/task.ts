@@ -1,0 +1,42 @@
+/**
+ * The task the pool hands a worker for one execution, and what the worker hands back.
+ *
+ * Both are plain data (structured-cloned by Piscina); the channel is a SharedArrayBuffer, which
+ * clones as a shared view. The catalog is not in the task: the task names it by `catalogId`, and a
+ * worker that has not seen that catalog asks for it once over the channel (`CATALOG_OPERATION`),
+ * then keeps it.
+ */
+
+import type { Diagnostic } from "./data/diagnostic.js"
+import type { DataValue } from "./data/value.js"
+
+export type TaskLanguage = "lua" | "javascript"
+
+export interface ExecutionTask {
+  readonly language: TaskLanguage
+  readonly source: string
+  /** The channel this execution talks to the host through. */
+  readonly channel: SharedArrayBuffer
+  readonly catalogId: number
+  /** Milliseconds left when the task was submitted (the worker converts it to its own clock). */
+  readonly timeoutMs: number
+  /** `Date.now()` when the task was submitted, to subtract the time spent queued. */
+  readonly submittedAt: number
+  /** Seed of `math.random`; absent: a fresh seed per execution. */
+  readonly randomSeed?: number
+}
+
+/** What a worker needs of a catalog: names only, never functions. */
+export interface CatalogSnapshot {
+  /** Extension global paths (`fetch`, `fs.readFile`). */
+  readonly globals: ReadonlyArray<string>
+  /** Tool paths and descriptions, for discovery built-ins that run in the worker. */
+  readonly tools: ReadonlyArray<{ readonly path: string; readonly description: string }>
+}
+
+export type TaskOutcome =
+  | { readonly ok: true; readonly value: DataValue; readonly logs: string[]; readonly warnings: Diagnostic[] }
+  | { readonly ok: false; readonly error: Diagnostic; readonly logs: string[]; readonly warnings?: Diagnostic[] }
+
+/** The channel operation a worker uses to fetch a catalog snapshot it has not seen. */
+export const CATALOG_OPERATION = "catalog"
