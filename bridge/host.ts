@@ -95,6 +95,9 @@ export class HostChannel {
   /** Ids of requests received and not yet answered; answers to anything else are dropped. */
   private readonly awaiting = new Set<number>()
   private listening = false
+  /** True while the listener hands requests to the handler: rings are then saved for the end of the turn. */
+  private dispatching = false
+  private ringOwed = false
   private closed = false
 
   constructor(options: HostChannelOptions = {}) {
@@ -135,10 +138,16 @@ export class HostChannel {
   respond(id: number, reply: ChannelReply): boolean {
     if (this.closed || !this.awaiting.has(id)) return false
     const response = reply.ok ? { id, ok: true, value: reply.value } : { id, ok: false, error: reply.error }
-    const frame: OutgoingFrame = { payload: encodePayload(JSON.stringify(response), this.maxFrameBytes), sent: 0 }
+    const text = JSON.stringify(response)
+    // The common case: nothing queued and the frame fits, one write into the ring, one publish, one notify.
+    if (this.outgoing.length === 0 && this.responses.tryWriteText(text, this.maxFrameBytes)) {
+      this.awaiting.delete(id)
+      this.ringWorker()
+      return true
+    }
+    const frame: OutgoingFrame = { payload: encodePayload(text, this.maxFrameBytes), sent: 0 }
     this.awaiting.delete(id)
     if (this.outgoing.length === 0) {
-      // The common case: the whole frame fits, one publish and one notify.
       const done = this.responses.writeSome(frame)
       if (frame.sent > 0) this.ringWorker()
       if (done) return true
@@ -195,7 +204,14 @@ export class HostChannel {
     while (!this.closed) {
       // Load (seq-cst) the bell BEFORE looking: a ring after this makes `waitAsync` settle at once.
       const bell = Atomics.load(this.words, HOST_BELL)
-      this.readRequests()
+      // Answers given synchronously by the handler ring the worker once for the whole batch.
+      this.dispatching = true
+      try {
+        this.readRequests()
+      } finally {
+        this.dispatching = false
+      }
+      if (this.ringOwed) this.ringWorker()
       if (this.outgoing.length > 0) this.flush()
       if (this.closed) return
       // Waits (without blocking the thread) while the bell still holds `bell`.
@@ -251,6 +267,11 @@ export class HostChannel {
   }
 
   private ringWorker(): void {
+    if (this.dispatching) {
+      this.ringOwed = true
+      return
+    }
+    this.ringOwed = false
     // Add (seq-cst): comes after the stores it announces, so a worker that sees the new bell sees them.
     Atomics.add(this.words, WORKER_BELL, 1)
     // Notify: wakes the worker if it sleeps in `Atomics.wait` on its bell (one waiter at most).

@@ -11,24 +11,25 @@
 import { Buffer } from "node:buffer"
 import { ChannelErrors, FRAME_LENGTH_BYTES } from "./protocol.js"
 
-const encoder = new TextEncoder()
-
 /** A frame being sent: its UTF-8 payload and how many of its bytes (length prefix included) are in the ring. */
 export interface OutgoingFrame {
   readonly payload: Uint8Array
   sent: number
 }
 
-/** UTF-8 of a frame's JSON text, refused whole when it is over the limit. */
+/**
+ * UTF-8 of a frame's JSON text, refused whole when it is over the limit. `Buffer.from` rather than
+ * `TextEncoder.encode`: measured on Node 20, 0.3-0.5 us against 1.5-1.9 us for a 100-byte frame.
+ */
 export const encodePayload = (text: string, maxFrameBytes: number): Uint8Array => {
-  const payload = encoder.encode(text)
+  const payload = Buffer.from(text, "utf8")
   if (payload.length > maxFrameBytes) throw ChannelErrors.frameTooLarge(payload.length, maxFrameBytes)
   return payload
 }
 
 export class RingWriter {
   private readonly mask: number
-  private readonly bytes: Uint8Array
+  private readonly bytes: Buffer
   private tail: number
 
   constructor(
@@ -40,9 +41,27 @@ export class RingWriter {
     private readonly tailSlot: number,
   ) {
     this.mask = capacity - 1
-    this.bytes = new Uint8Array(buffer, byteOffset, capacity)
+    this.bytes = Buffer.from(buffer, byteOffset, capacity)
     this.tail = 0
     this.resync()
+  }
+
+  /**
+   * The fast path for a small frame: encodes the text straight into the ring and publishes it, with
+   * no intermediate buffer. Returns false, having written nothing, unless the worst case (3 bytes
+   * per UTF-16 unit) fits in one contiguous stretch of free room; the caller then uses `writeSome`.
+   */
+  tryWriteText(text: string, maxFrameBytes: number): boolean {
+    const worst = text.length * 3
+    const start = this.tail & this.mask
+    if (start + FRAME_LENGTH_BYTES + worst > this.capacity || FRAME_LENGTH_BYTES + worst > this.room()) return false
+    const length = this.bytes.write(text, start + FRAME_LENGTH_BYTES, worst, "utf8")
+    if (length > maxFrameBytes) throw ChannelErrors.frameTooLarge(length, maxFrameBytes)
+    this.bytes.writeUInt32LE(length, start)
+    this.tail = (this.tail + FRAME_LENGTH_BYTES + length) | 0
+    // Store (seq-cst): publishes the frame written above; pairs with the consumer's load of the tail.
+    Atomics.store(this.words, this.tailSlot, this.tail)
+    return true
   }
 
   /** Takes the tail from shared memory again (after a `reset` made while this end was idle). */
@@ -92,7 +111,7 @@ export class RingWriter {
 
 export class RingReader {
   private readonly mask: number
-  private readonly bytes: Uint8Array
+  private readonly bytes: Buffer
   private head: number
   /** A frame longer than what has arrived so far, being assembled. */
   private partial: Uint8Array | undefined
@@ -100,15 +119,15 @@ export class RingReader {
 
   constructor(
     private readonly words: Int32Array,
-    private readonly buffer: SharedArrayBuffer,
-    private readonly byteOffset: number,
+    buffer: SharedArrayBuffer,
+    byteOffset: number,
     private readonly capacity: number,
     private readonly headSlot: number,
     private readonly tailSlot: number,
     private readonly maxFrameBytes: number,
   ) {
     this.mask = capacity - 1
-    this.bytes = new Uint8Array(buffer, byteOffset, capacity)
+    this.bytes = Buffer.from(buffer, byteOffset, capacity)
     this.head = 0
     this.resync()
   }
@@ -170,8 +189,11 @@ export class RingReader {
   private decodeInPlace(position: number, length: number): string {
     const start = position & this.mask
     if (start + length <= this.capacity) {
-      // Decodes straight from shared memory: these bytes are ours until released.
-      return Buffer.from(this.buffer, this.byteOffset + start, length).toString("utf8")
+      // Decodes straight from shared memory: these bytes are ours until released. A `Buffer` over
+      // the shared memory works on every Node version (TextDecoder refuses shared views on some);
+      // for 100 bytes on Node 20 it measured 0.49-0.55 us against TextDecoder's 0.37-0.46 us on a
+      // fresh view and 1.4-1.8 us on a copy, and keeping one view for the ring saves its creation.
+      return this.bytes.toString("utf8", start, start + length)
     }
     const copy = new Uint8Array(length)
     this.copyOutAt(copy, 0, length, position)

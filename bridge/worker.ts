@@ -9,6 +9,11 @@
  * request ring, an interrupt, close) and, as a safety net, every `WAIT_SLICE_MS` to look at the
  * interrupt and close words again; it never spins.
  *
+ * Posting waits only when a frame is larger than the room left in the request ring: it is then fed
+ * in as the host drains it (the host always drains, whatever it is doing). An interrupt does not cut
+ * such a write short, since half a frame would leave the channel unusable; it ends waits for
+ * responses, which throw a `ChannelError` with reason "interrupted" (or "closed").
+ *
  * Everything that must outlive one execution (the ring indices, the next id) is in shared memory, so
  * a worker may make a fresh `WorkerChannel` per task over the same buffer. The mailbox is per
  * execution: when the host `reset`s the channel, this end forgets what it held.
@@ -71,6 +76,7 @@ export class WorkerChannel {
 
   /** Requests posted and not yet taken (waiting for their response, or answered and unclaimed). */
   get pending(): number {
+    this.followReset()
     return this.waiting.size + this.mailbox.size
   }
 
@@ -80,9 +86,15 @@ export class WorkerChannel {
     // Add (seq-cst): ids come from shared memory so they never repeat on this channel, even across
     // worker-end instances; a late answer to an old id then finds nobody waiting and is dropped.
     const id = (Atomics.add(this.words, NEXT_ID, 1) + 1) | 0
-    const frame: OutgoingFrame = { payload: encodePayload(JSON.stringify({ id, op, name, args }), this.maxFrameBytes), sent: 0 }
+    const text = JSON.stringify({ id, op, name, args })
+    // The common case: the frame fits, one write into the ring, one publish, one notify.
+    if (this.requests.tryWriteText(text, this.maxFrameBytes)) {
+      this.waiting.add(id)
+      this.ringHost()
+      return id
+    }
+    const frame: OutgoingFrame = { payload: encodePayload(text, this.maxFrameBytes), sent: 0 }
     this.waiting.add(id)
-    // The common case: the whole frame fits, one publish and one notify.
     const done = this.requests.writeSome(frame)
     if (frame.sent > 0) this.ringHost()
     if (!done) this.finishWriting(frame)

@@ -15,6 +15,9 @@ export const MAX_SIGNATURE_DEPTH = 12
 /** Most properties of one object a signature lists; the rest are summarised in a comment. */
 export const MAX_SIGNATURE_PROPERTIES = 64
 
+/** Most named definitions (`type Category = ...`) printed under one signature. */
+export const MAX_SIGNATURE_DEFINITIONS = 32
+
 /** Most members of one union or enum a signature lists. */
 export const MAX_SIGNATURE_UNION_MEMBERS = 24
 

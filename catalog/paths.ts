@@ -46,7 +46,7 @@ export interface FlattenedTools {
 }
 
 /** Flattens a tools tree; throws an `Error` naming the key for anything that cannot be addressed. */
-export const flattenTools = (tree: ToolTree): FlattenedTools => {
+export const flattenTools = (tree: ToolTree | Namespace<ToolTree>): FlattenedTools => {
   const tools = new Map<string, { segments: ReadonlyArray<string>; tool: AnyTool }>()
   const namespaces = new Map<string, { segments: ReadonlyArray<string>; declared?: Namespace<ToolTree> }>()
 
@@ -118,10 +118,14 @@ export const flattenTools = (tree: ToolTree): FlattenedTools => {
   return { entries, namespaces: [...infos.values()] }
 }
 
+/** The common case, checked first because it is cheap: keys made of ASCII letters, digits, `_`, `$`, `-`. */
+const PLAIN_KEY = /^[A-Za-z0-9_$-]+$/
+
 /** Characters no tool key may contain: they cannot be written reliably inside `["..."]`. */
 const UNADDRESSABLE = /[\s"'`\\[\]\u0000-\u001f\u007f]|[\uD800-\uDFFF]/u
 
 const splitKey = (key: string, location: string): ReadonlyArray<string> => {
+  if (PLAIN_KEY.test(key)) return [key]
   const segments = key.split(".")
   for (const segment of segments) {
     if (segment === "") throw new Error(Messages.emptyKey(location, key))

@@ -11,7 +11,8 @@
  * - a number may travel as "Infinity", "-Infinity" or "NaN": the branch is dropped, `number` stays;
  * - integers carry the safe-integer range as bounds: dropped, the range is implied;
  * - an `optional` field accepts `null` for "absent": that one `null` branch is dropped, since the
- *   field is already marked optional (an explicitly nullable optional field keeps its `null`).
+ *   field is already marked optional (an explicitly nullable optional field keeps its `null`);
+ * - `Schema.Struct({})` ("anything but null") reads as the empty object it is written as.
  *
  * The conversion runs once per schema and only when a signature is first rendered.
  */
@@ -71,6 +72,7 @@ const MAX_SAFE = Number.MAX_SAFE_INTEGER
 
 const tidyEffectNode = (node: unknown): JsonSchemaNode => {
   if (!isObject(node)) return typeof node === "boolean" ? node : {}
+  if (isEmptyStruct(node)) return { type: "object", properties: {} }
   let out: Record<string, unknown> = { ...node }
   if (out.type === "integer") {
     if (out.minimum === -MAX_SAFE) delete out.minimum
@@ -100,6 +102,10 @@ const tidyEffectNode = (node: unknown): JsonSchemaNode => {
   }
   return out
 }
+
+/** `Schema.Struct({})` means "any value but null": for a reader, an empty object. */
+const isEmptyStruct = (node: Record<string, unknown>): boolean =>
+  Object.keys(node).length === 1 && isObject(node.not) && isNullBranch(node.not)
 
 const isNonFiniteSpelling = (branch: unknown): boolean =>
   isObject(branch) &&

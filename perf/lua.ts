@@ -23,10 +23,10 @@
  * shown as WRONG next to its time and never counts as a win or a loss in silence.
  */
 import { readdir, readFile } from "node:fs/promises"
-import { cpus } from "node:os"
 import { join, basename } from "node:path"
 import v8 from "node:v8"
 import vm from "node:vm"
+import { describe, machine } from "./measure.js"
 import {
   formatMs,
   formatRatio,
@@ -115,12 +115,11 @@ export async function runLuaScenario(options: LuaScenarioOptions): Promise<void>
         if (contender.name === "fengari" && round >= options.fengariRounds) continue
         const cell = cellOf(contender.name, workload)
         if (cell.error !== undefined) continue // an error repeats; no point paying for it again
-        collectGarbage()
-        await runOnce(contender, workload, cell)
-        const shown = cell.error !== undefined ? "ERROR" : formatMs(cell.times[cell.times.length - 1])
+        await runOnce(contender, workload, cell, collectGarbage)
+        const shown = cell.error !== undefined ? `ERROR ${cell.error}` : `${formatMs(cell.times[cell.times.length - 1])} ms`
         const flag = cell.wrongAnswer !== undefined ? ` WRONG (${cell.wrongAnswer})` : ""
         progress(
-          `lua [round ${round + 1}/${options.rounds}] ${workload.name.padEnd(18)} ${contender.name.padEnd(8)} ${shown} ms${flag}`
+          `lua [round ${round + 1}/${options.rounds}] ${workload.name.padEnd(18)} ${contender.name.padEnd(8)} ${shown}${flag}`
         )
       }
     }
@@ -129,7 +128,7 @@ export async function runLuaScenario(options: LuaScenarioOptions): Promise<void>
   print(renderLuaReport(workloads, cells, absent, options))
 }
 
-async function runOnce(contender: Contender, workload: Workload, cell: Cell): Promise<void> {
+async function runOnce(contender: Contender, workload: Workload, cell: Cell, collectGarbage: () => void): Promise<void> {
   let prepared: PreparedRun
   try {
     prepared = await contender.prepare(workload.source)
@@ -139,6 +138,7 @@ async function runOnce(contender: Contender, workload: Workload, cell: Cell): Pr
   }
   let answer: unknown
   let failure: unknown
+  collectGarbage() // last thing before the clock: this run starts with a clean heap
   const start = performance.now()
   try {
     answer = prepared.run()
@@ -317,11 +317,10 @@ function renderLuaReport(
   const heading =
     `## lua: ours vs fengari vs wasmoon — medians of ${options.rounds} interleaved round(s)` +
     ` (fengari: ${Math.min(options.rounds, options.fengariRounds)})`
-  const machine = `node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim() ?? "unknown cpu"}`
   const legend =
     "peer/ours = how many times longer the peer took than we did (above 1x we are faster)." +
     " Timed: ours runLua(source) whole; fengari load+pcall+read; wasmoon doStringSync (states built before the clock)."
-  return [heading, machine, "", table, "", ...notes.map((n) => `note: ${n}`), "", ...luaTargets(workloads, timeOf, isRight), "", legend]
+  return [heading, machine(), "", table, "", ...notes.map((n) => `note: ${n}`), "", ...luaTargets(workloads, timeOf, isRight), "", legend]
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
 }
@@ -340,6 +339,10 @@ function luaTargets(
     ]
   }
   const ratioTo = (peer: EngineName, w: Workload) => (timeOf("ours", w) ?? NaN) / (timeOf(peer, w) ?? NaN)
+  // A program we answer wrongly (or not at all) is never a win, and fails the all-programs targets.
+  const oursFailed = workloads.filter((w) => !isRight("ours", w)).map((w) => w.name)
+  const oursFailedDetail = oursFailed.length > 0 ? `; ours wrong or failing on ${oursFailed.join(", ")}` : ""
+  const all = workloads.length === 6 ? "six" : String(workloads.length)
 
   // fengari: compared on every program it produced a time for; a wrong answer is named in the detail.
   const vsFengari = ours.filter((w) => timeOf("fengari", w) !== undefined)
@@ -348,7 +351,8 @@ function luaTargets(
   const fengariDetail =
     `faster on ${vsFengari.length - slowerThanFengari.length}/${workloads.length}` +
     (slowerThanFengari.length > 0 ? `; slower on ${slowerThanFengari.map((w) => w.name).join(", ")}` : "") +
-    (fengariWrong.length > 0 ? `; fengari answered wrongly on ${fengariWrong.join(", ")}` : "")
+    (fengariWrong.length > 0 ? `; fengari answered wrongly on ${fengariWrong.join(", ")}` : "") +
+    oursFailedDetail
   const fengariMet =
     vsFengari.length === 0 ? undefined : slowerThanFengari.length === 0 && vsFengari.length === workloads.length
 
@@ -361,7 +365,7 @@ function luaTargets(
   )
   const worstRatio = worst === undefined ? NaN : ratioTo("wasmoon", worst)
   return [
-    targetLine(verdictOf(fengariMet), "faster than fengari on all six", fengariDetail),
+    targetLine(verdictOf(fengariMet), `faster than fengari on all ${all}`, fengariDetail),
     targetLine(
       verdictOf(vsWasmoon.length === 0 ? undefined : fasterThanWasmoon.length >= 3),
       "faster than wasmoon on at least three",
@@ -369,9 +373,9 @@ function luaTargets(
         (fasterThanWasmoon.length > 0 ? ` (${fasterThanWasmoon.map((w) => w.name).join(", ")})` : "")
     ),
     targetLine(
-      verdictOf(worst === undefined ? undefined : worstRatio <= 2),
+      verdictOf(worst === undefined ? undefined : worstRatio <= 2 && oursFailed.length === 0),
       "never more than 2x slower than wasmoon",
-      worst === undefined ? "" : `worst: ${worst.name}, ours/wasmoon = ${worstRatio.toFixed(2)}x`
+      (worst === undefined ? "" : `worst: ${worst.name}, ours/wasmoon = ${worstRatio.toFixed(2)}x`) + oursFailedDetail
     )
   ]
 }
@@ -440,10 +444,6 @@ function rotate<T>(items: ReadonlyArray<T>, by: number): T[] {
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function"
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause)
 }
 
 /**

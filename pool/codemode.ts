@@ -14,6 +14,7 @@
 import { Effect } from "effect"
 import { Catalog, type ToolDescriptor } from "../catalog/catalog.js"
 import { decodeInput, decodeOutput } from "../catalog/decode.js"
+import { readSearchRequest } from "../catalog/search.js"
 import type { ToolRequirements, ToolTree } from "../catalog/namespace.js"
 import type { DataValue } from "../worker/data/value.js"
 import type { DispatchTool } from "./dispatch.js"
@@ -100,10 +101,11 @@ const make = <const T extends ToolTree = {}, RH = never>(
     hooks: options.hooks as Hooks<R> | undefined,
     pool: activePool,
     catalogId: catalog.id,
-    catalogSnapshot: () => catalog.snapshot() as unknown as DataValue,
+    // Extension globals join the snapshot with their own issue; until then there are none.
+    catalogSnapshot: () => ({ ...catalog.snapshot(), globals: [] }) as unknown as DataValue,
     lookupTool,
     unknownToolMessage: (path) => catalog.unknownToolMessage(path, language),
-    search: (args) => catalog.searchFromProgram(args, language),
+    search: (args) => catalog.search(readSearchRequest(args), language) as unknown as DataValue,
     randomSeed: options.randomSeed,
   })
 

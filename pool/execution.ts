@@ -164,7 +164,8 @@ export class Execution<R> {
       reply = { ok: true, value: this.plan.search(request.args as DataValue[]) }
       call.status = "success"
     } catch (error) {
-      reply = failure("ExecutionFailure", `search failed: ${error instanceof Error ? error.message : String(error)}`)
+      // The catalog's search errors are whole sentences written for the model.
+      reply = failure("ExecutionFailure", error instanceof Error ? error.message : String(error))
       call.status = "failure"
     }
     call.durationMs = performance.now() - call.startedAt

@@ -87,7 +87,15 @@ export class WorkerPool {
       execArgv: [],
       concurrentTasksPerWorker: 1,
     })
+    // A worker that fails outside a task (at start-up, say) is reported here; the task that needed
+    // it fails on its own, so the pool only has to keep the event from crashing the host.
+    this.piscina.on("error", (error: unknown) => {
+      this.lastWorkerError = error
+    })
   }
+
+  /** The last error a worker raised outside any task, for diagnostics. */
+  lastWorkerError: unknown = undefined
 
   static make(options: WorkerPoolOptions = {}): WorkerPool {
     return new WorkerPool(options)

@@ -10,7 +10,7 @@
  * snapshot is fetched the first time a task names it and kept (the most recent few).
  */
 
-import { WorkerChannel, type ChannelResponse } from "../bridge/worker.js"
+import { ChannelError, WorkerChannel, type ChannelResponse } from "../bridge/worker.js"
 import type { DataValue } from "./data/value.js"
 import { HostFailure, HostStop, type Host, type HostCall } from "./host.js"
 import { runLua } from "./lua/index.js"
@@ -20,15 +20,22 @@ import { CATALOG_OPERATION, type CatalogSnapshot, type ExecutionTask, type TaskO
 const CATALOG_CACHE_SIZE = 16
 
 const catalogs = new Map<number, CatalogSnapshot>()
-const channels = new WeakMap<SharedArrayBuffer, WorkerChannel>()
 
-const channelFor = (buffer: SharedArrayBuffer): WorkerChannel => {
-  let channel = channels.get(buffer)
-  if (channel === undefined) {
-    channel = new WorkerChannel(buffer)
-    channels.set(buffer, channel)
+/**
+ * Sends a request and blocks for its answer. A wait cut short (the host interrupted the channel at
+ * the deadline, or closed it) is a stop: the program must not be able to catch it.
+ */
+const request = (channel: WorkerChannel, op: string, name: string, args: HostCall["args"]): DataValue => {
+  let response: ChannelResponse
+  try {
+    response = channel.call(op, name, args)
+  } catch (error) {
+    if (error instanceof ChannelError) {
+      throw new HostStop({ kind: "TimeoutExceeded", message: `execution was stopped while waiting on the host (${error.message})` })
+    }
+    throw error
   }
-  return channel
+  return answer(response)
 }
 
 /** Turns a response frame into the engine's view: a value, a catchable failure, or a stop. */
@@ -47,14 +54,15 @@ const catalogFor = (id: number, channel: WorkerChannel): CatalogSnapshot => {
     catalogs.set(id, catalog)
     return catalog
   }
-  catalog = answer(channel.call(CATALOG_OPERATION, String(id), [])) as unknown as CatalogSnapshot
+  catalog = request(channel, CATALOG_OPERATION, String(id), []) as unknown as CatalogSnapshot
   catalogs.set(id, catalog)
   if (catalogs.size > CATALOG_CACHE_SIZE) catalogs.delete(catalogs.keys().next().value!)
   return catalog
 }
 
 export default function runExecution(task: ExecutionTask): TaskOutcome {
-  const channel = channelFor(task.channel)
+  // Each task delivers its own view of the shared buffer, so the channel object is made per task.
+  const channel = new WorkerChannel(task.channel)
   let catalog: CatalogSnapshot
   try {
     catalog = catalogFor(task.catalogId, channel)
@@ -64,7 +72,7 @@ export default function runExecution(task: ExecutionTask): TaskOutcome {
     return { ok: false, error: { kind, message }, logs: [] }
   }
   const host: Host = {
-    call: (request: HostCall) => answer(channel.call(request.op, request.name, request.args)),
+    call: (call: HostCall) => request(channel, call.op, call.name, call.args),
   }
   const queued = Date.now() - task.submittedAt
   const deadline = performance.now() + task.timeoutMs - queued

@@ -124,3 +124,20 @@ export const DataErrors = {
   /** Host data that is not plain: a class instance, a Date, a Map, a Proxy, an accessor property. */
   notPlain: (path: string, what: string): DataContractError => fail(path, `${path} is ${what}, not plain JSON data`),
 }
+
+// ---------------------------------------------------------------------------------------------
+// Size accounting
+
+/** Bytes of a number's JSON text, estimated without formatting it (never much below the truth). */
+export const jsonNumberBytes = (n: number): number => {
+  if (!Number.isInteger(n)) return 18
+  const a = n < 0 ? -n : n
+  const sign = n < 0 ? 1 : 0
+  if (a < 10) return sign + 1
+  if (a < 100) return sign + 2
+  if (a < 1e4) return sign + 4
+  if (a < 1e6) return sign + 6
+  if (a < 1e9) return sign + 9
+  if (a < 1e12) return sign + 12
+  return sign + 22
+}

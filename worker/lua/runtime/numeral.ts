@@ -183,7 +183,7 @@ const hexFloat = (
   let magnitude: number
   if (digits.length === 0) magnitude = 0
   else if (digits.length <= 13) magnitude = scaleByPowerOfTwo(parseInt(digits, 16), binaryExponent)
-  else magnitude = roundBigToDouble(BigInt("0x" + digits), binaryExponent)
+  else magnitude = bigToDouble(BigInt("0x" + digits), binaryExponent)
   return canonicalFloat(negative ? -magnitude : magnitude)
 }
 
@@ -199,7 +199,7 @@ const scaleByPowerOfTwo = (mantissa: number, exponent: number): number => {
 }
 
 /** `mantissa * 2^exponent` for a mantissa of any size, correctly rounded, subnormals included. */
-const roundBigToDouble = (mantissa: bigint, exponent: number): number => {
+export const bigToDouble = (mantissa: bigint, exponent: number): number => {
   const bits = mantissa.toString(2).length
   // Bits a double can keep at this magnitude: 53, fewer in the subnormal range.
   const keep = Math.min(53, bits + exponent + 1074)
@@ -289,11 +289,24 @@ const decimalDigits = (x: number, precision: number): [string, number] => {
   // to have precision + 1 significant digits, the last one a 5.
   // Rounding a tie up leaves an odd last digit (or a carry, which even rounding shares).
   if (precision >= 100 || (digits.charCodeAt(precision - 1) & 1) === 0) return [digits, exponent]
+  if (!mayBeTie(x, precision, exponent)) return [digits, exponent]
   const longer = x.toExponential(precision)
   if (longer.charCodeAt(precision + 1) !== 53 /* 5 */) return [digits, exponent]
   const [longDigits, longExponent] = splitExponential(longer)
   if (!equalsDecimal(x, BigInt(longDigits), longExponent - precision)) return [digits, exponent]
   return [longDigits.slice(0, precision), longExponent]
+}
+
+/**
+ * A cheap filter before the exact tie check: a tie needs `x * 10^(precision - 1 - exponent)` to be
+ * exactly some N + 1/2. For up to 15 digits that product is below 10^15, where one rounding errs
+ * by at most 1/16, so a fraction far from 1/2 rules the tie out.
+ */
+const mayBeTie = (x: number, precision: number, exponent: number): boolean => {
+  const scale = precision - 1 - exponent
+  if (precision > 15 || scale > 22 || scale < -22) return true
+  const t = scale >= 0 ? x * 10 ** scale : x / 10 ** -scale
+  return Math.abs(t - Math.floor(t) - 0.5) < 0.1
 }
 
 /** `"1.2345e+5"` -> `["12345", 5]`. */

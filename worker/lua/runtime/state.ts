@@ -15,12 +15,19 @@
  * ends in `return f(...)` does not call `f`: it stores `f` and the arguments in `tailFunction` /
  * `tailArgs` and returns `TAIL_CALL`; the nearest non-tail call site (or `call` below) runs the
  * callee in a loop. So proper tail calls run in constant JavaScript stack.
+ *
+ * Call depth: every non-tail call (from compiled code or through `call`) raises `depth` and
+ * records its line in `callLines[depth]`, so `error(msg, 2)` can name the line that called the
+ * current function; a call that would pass `bounds.maxCallDepth` stops the execution. When an
+ * exception unwinds calls, nothing lowers `depth` on the way: whoever catches it (`pcall`, the
+ * top level) restores the depth it saved. That keeps `try`/`finally` off the call path.
  */
 
 import type { Diagnostic } from "../../data/diagnostic.js"
-import type { Host } from "../../host.js"
+import { HostStop, type Host } from "../../host.js"
 import { FUEL_CHECK_INTERVAL, type Bounds } from "../../limits.js"
-import { HostStop, LuaError, NO_VALUES, ToolReference, type LuaFunction, type LuaValue } from "./value.js"
+import { LuaMessages } from "../messages.js"
+import { LuaError, NO_VALUES, ToolReference, typeName, type LuaFunction, type LuaValue } from "./value.js"
 
 /** Returned by a compiled function instead of its results when it ends in a tail call. */
 export const TAIL_CALL: LuaValue[] = []
@@ -47,9 +54,18 @@ export class LuaState {
   depth = 0
   /** Line of the most recent call site: builtins report their errors there. */
   line = 0
-  /** Pending tail call (see `TAIL_CALL`). */
-  tailFunction: LuaValue = undefined
+  /** `callLines[d]`: the line of the call that entered depth `d`. */
+  readonly callLines: number[] = [0]
+  /** Pending tail call (see `TAIL_CALL`); always a function. */
+  tailFunction: LuaFunction = noFunction
   tailArgs: LuaValue[] = NO_VALUES
+  /** Target of a pending `goto` (a compile-time label object). */
+  gotoLabel: unknown = undefined
+  /** `bounds.maxCallDepth`, read on every call. */
+  readonly maxDepth: number
+  /** Stable per-execution identities for `tostring` of tables and functions. */
+  private readonly ids = new WeakMap<object, number>()
+  private nextId = 0
 
   readonly logs: string[] = []
   readonly warnings: Diagnostic[] = []
@@ -69,6 +85,7 @@ export class LuaState {
     this.interrupt = options.interrupt
     this.randomSeed = options.randomSeed
     this.chunkName = options.chunkName
+    this.maxDepth = options.bounds.maxCallDepth
   }
 
   // -------------------------------------------------------------------------------------------
@@ -78,6 +95,12 @@ export class LuaState {
   charge(units: number): void {
     this.fuel -= units
     if (this.fuel <= 0) this.refuel()
+  }
+
+  /** `refuel` from a loop's back-edge: the line is what a timeout reports. */
+  refuelAt(line: number): void {
+    this.line = line
+    this.refuel()
   }
 
   /** The slow path of metering; see the essay above. */
@@ -104,6 +127,26 @@ export class LuaState {
     })
   }
 
+  /** The stop for a call that would nest deeper than `maxCallDepth` (or overflow the JavaScript stack). */
+  stackOverflow(): HostStop {
+    const message =
+      this.depth > this.maxDepth ? LuaMessages.stackOverflow(this.maxDepth) : LuaMessages.stackExhausted(this.depth)
+    return new HostStop({
+      kind: "ExecutionFailure",
+      message: this.where() + message,
+      location: { line: this.line },
+    })
+  }
+
+  /** The stop for a table that grew past `maxTableEntries`. */
+  tableTooLarge(): HostStop {
+    return new HostStop({
+      kind: "ExecutionFailure",
+      message: this.where() + LuaMessages.tableTooLarge(this.bounds.maxTableEntries),
+      location: { line: this.line },
+    })
+  }
+
   /** Checks that a string of `bytes` bytes may be built, before building it. */
   checkStringSize(bytes: number): void {
     if (bytes > this.bounds.maxStringBytes) {
@@ -124,8 +167,23 @@ export class LuaState {
 
   /** Raises a Lua error with the current position, as `luaL_error` does. */
   error(message: string): never {
-    throw new LuaError(this.where() + message)
+    const error = new LuaError(this.where() + message)
+    this.raised = error
+    this.raisedDepth = this.depth
+    throw error
   }
+
+  /**
+   * The last error a builtin raised through `error`, and the call depth it was raised at. Real
+   * Lua names a function in "bad argument" messages after the call that made it (`'f'` for a
+   * local `f`, `'string.rep'` when called from `pcall`) and does not count `self` in method
+   * calls; the call that sees this error come straight out of its callee rewrites the message
+   * accordingly (runtime/call.ts).
+   */
+  raised: LuaError | null = null
+  raisedDepth = -1
+  /** Qualified names of the builtins (`string.rep`), for errors of builtins called without a name. */
+  readonly builtinNames = new Map<LuaFunction, string>()
 
   // -------------------------------------------------------------------------------------------
   // Calls
@@ -137,21 +195,67 @@ export class LuaState {
    */
   call(fn: LuaValue, args: LuaValue[]): LuaValue[] {
     const line = this.line
-    let results = this.callOnce(fn, args)
-    while (results === TAIL_CALL) results = this.callOnce(this.tailFunction, this.tailArgs)
+    if (typeof fn !== "function") {
+      if (fn instanceof ToolReference) return this.callTool(fn, args)
+      this.error(LuaMessages.call(typeName(fn), ""))
+    }
+    if (--this.fuel <= 0) this.refuel()
+    const depth = ++this.depth
+    if (depth > this.maxDepth) throw this.stackOverflow()
+    // Called from a builtin: like a C function in real Lua, this level has no line, so errors
+    // raised right here (a builtin's, or `error` at level 1) carry no position.
+    this.callLines[depth] = 0
+    this.line = 0
+    let callee = fn as LuaFunction
+    let results: LuaValue[]
+    try {
+      results = callee(args)
+      while (results === TAIL_CALL) {
+        if (--this.fuel <= 0) this.refuel()
+        callee = this.tailFunction
+        results = callee(this.tailArgs)
+      }
+    } catch (error) {
+      throw error === this.raised && this.raisedDepth === depth ? this.renameArgumentError(error as LuaError, callee, null, false) : error
+    }
+    this.depth = depth - 1
     this.line = line
     return results
   }
 
-  private callOnce(fn: LuaValue, args: LuaValue[]): LuaValue[] {
-    if (typeof fn === "function") return (fn as LuaFunction)(args)
-    if (fn instanceof ToolReference) return this.callTool(fn, args)
-    this.error(`attempt to call a ${fn === undefined ? "nil" : typeof fn === "object" ? "table" : typeof fn} value`)
+  /**
+   * A builtin's "bad argument #n to 'name'" as the call that made it would word it: `name` is the
+   * call's name for the function (`null`: none, so the builtin's qualified name), and a method
+   * call does not count `self` ("calling 'name' on bad self" when `self` is the bad one).
+   */
+  renameArgumentError(error: LuaError, callee: LuaFunction, name: string | null, method: boolean): LuaError {
+    const m = /^(.*?)bad argument #(\d+) to '[^']*' \((.*)\)$/s.exec(String(error.value))
+    if (m === null) return error
+    const display = name ?? this.builtinNames.get(callee) ?? "?"
+    let n = Number(m[2])
+    if (method) {
+      n--
+      if (n === 0) return new LuaError(`${m[1]}calling '${display}' on bad self (${m[3]})`)
+    }
+    return new LuaError(`${m[1]}bad argument #${n} to '${display}' (${m[3]})`)
   }
 
   /** Set by the compiler's module: how a `ToolReference` is called (kept there with the other host calls). */
   callTool: (tool: ToolReference, args: LuaValue[]) => LuaValue[] = () => {
     this.error("tools are not available in this execution")
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Identity
+
+  /** A number that names `value` for the whole execution (`table: 0x...`). */
+  idOf(value: object): number {
+    let id = this.ids.get(value)
+    if (id === undefined) {
+      id = ++this.nextId
+      this.ids.set(value, id)
+    }
+    return id
   }
 
   // -------------------------------------------------------------------------------------------
@@ -169,3 +273,5 @@ export class LuaState {
     this.logs.push(line)
   }
 }
+
+const noFunction: LuaFunction = () => NO_VALUES

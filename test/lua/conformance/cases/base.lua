@@ -277,3 +277,21 @@ print(1e15, 2^24, -2^31, 1e100)
 print(10 // 3, 10 / 4, "x" .. 1)
 -- expect:
 -- 3	2.5	x1
+
+-- case: the ipairs iterator wraps around after maxinteger
+local f = ipairs({})
+print(f({ [math.mininteger] = 10 }, math.maxinteger))
+print(f({}, math.maxinteger))
+-- expect:
+-- -9223372036854775808	10
+-- nil
+
+-- case: the ipairs iterator called directly
+local f, t, i = ipairs({ "a", "b" })
+print(f(t, i))
+print(f(t, 1))
+print(f(t, 2))
+-- expect:
+-- 1	a
+-- 2	b
+-- nil

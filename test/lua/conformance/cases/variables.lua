@@ -274,3 +274,74 @@ s:upper()
 -- case: calling through a field of a global
 string.nothing()
 -- error: input:1: attempt to call a nil value (field 'nothing')
+
+-- case: call a string constant
+print(("x")())
+-- error: input:1: attempt to call a string value (constant 'x')
+
+-- case: call a const local names the constant
+local handler <const> = "not a function"
+handler()
+-- error: input:2: attempt to call a string value (constant 'not a function')
+
+-- case: bitwise on a string constant names the constant
+print(1 & "x")
+-- error: input:1: attempt to perform bitwise operation on a string value (constant 'x')
+
+-- case: call a nil integer index
+local t = {}
+t[1]()
+-- error: input:2: attempt to call a nil value (field 'integer index')
+
+-- case: arithmetic on a nil integer index
+local list = {}
+print(list[1] + 1)
+-- error: input:2: attempt to perform arithmetic on a nil value (field 'integer index')
+
+-- case: index through a nil integer index
+local rows = {}
+print(rows[1].name)
+-- error: input:2: attempt to index a nil value (field 'integer index')
+
+-- case: index a nil value from a variable integer key
+local rows, i = {}, 1
+print(rows[i].name)
+-- error: input:2: attempt to index a nil value (field '?')
+
+-- case: index a nil field of an upvalue
+local config = {}
+local function read() return config.section.key end
+read()
+-- error: input:2: attempt to index a nil value (field 'section')
+
+-- case: method call on a nil upvalue
+local obj
+local function run() obj:start() end
+run()
+-- error: input:2: attempt to index a nil value (upvalue 'obj')
+
+-- case: call a nil method of a nested field
+local app = { server = {} }
+app.server:listen(80)
+-- error: input:2: attempt to call a nil value (method 'listen')
+
+-- case: index the result of a call
+local function get() return nil end
+print(get().field)
+-- error: input:2: attempt to index a nil value
+
+-- case: length of a nil literal has no name
+print(#nil)
+-- error: input:1: attempt to get length of a nil value
+
+-- case: error kinds are reported inside nested functions too
+local data = { user = {} }
+local function outer()
+  local function inner()
+    return data.user.profile.name
+  end
+  return inner()
+end
+print(pcall(outer))
+-- expect:
+-- false	input:4: attempt to index a nil value (field 'profile')

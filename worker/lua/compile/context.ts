@@ -1,0 +1,139 @@
+/**
+ * What every compile function shares: the shapes of compiled code and the compile context.
+ *
+ * Compiled code is a tree of closures over a frame `R` (a JavaScript array, one per call):
+ *
+ * - an expression is `(R) => LuaValue` (`Expr`); in a multi-value position (last argument, last
+ *   table item, return list, end of an explist) it is `(R) => LuaValue[]` (`MultiExpr`);
+ * - a condition is `(R) => boolean` (`Test`), so `if a < b` never boxes a Lua boolean;
+ * - a statement is `(R) => Completion`: `undefined` to go on, or an array that unwinds — the
+ *   results of a `return` (`TAIL_CALL` included), or one of the `BREAK` / `GOTO` markers, which
+ *   are distinct empty arrays compared by identity. Loops catch `BREAK`, blocks with labels catch
+ *   `GOTO` (the target is in `st.gotoLabel`), a function body returns whatever array is left.
+ *
+ * The context carries what closures capture: the execution state `st`, the globals table `G`, the
+ * string library (what indexing a string value reads), the scope resolution, and the current
+ * function and labels while compiling. Compile once per execution, run once: so closures may
+ * capture `st` and `G` directly instead of finding them through the frame.
+ */
+
+import type { Node } from "luaparse"
+import type { DiagnosticKind } from "../../data/diagnostic.js"
+import type { LuaState } from "../runtime/state.js"
+import { LuaError, type LuaFunction, type LuaTable, type LuaValue } from "../runtime/value.js"
+import { compileErrorAt, type CompileError } from "../parse.js"
+import type { FunctionInfo, Resolution } from "./scope.js"
+
+/** A call frame. Slots hold values, cells (`Cell`) or the varargs array, as scope.ts assigns them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Frame = any[]
+
+export interface Cell {
+  v: LuaValue
+}
+
+export type Expr = (R: Frame) => LuaValue
+export type MultiExpr = (R: Frame) => LuaValue[]
+export type Test = (R: Frame) => boolean
+export type Completion = LuaValue[] | undefined
+export type Stmt = (R: Frame) => Completion
+
+/** Completion of `break`: unwinds to the innermost loop. */
+export const BREAK: LuaValue[] = []
+/** Completion of `goto`: unwinds to the block holding `st.gotoLabel`. */
+export const GOTO: LuaValue[] = []
+
+/** A label as the compiler knows it: the block it is in and the statement index it jumps to. */
+export interface Label {
+  readonly name: string
+  readonly line: number
+  readonly index: number
+  /** Identity of the block (its statements array) that holds the label. */
+  readonly block: object
+}
+
+/** The labels visible while compiling one block (Lua labels are block-scoped). */
+export interface LabelScope {
+  readonly labels: Map<string, Label>
+  readonly parent: LabelScope | null
+  /** A function body starts a new chain: labels never cross functions. */
+  readonly fn: FunctionInfo
+}
+
+/** The library iterators generic `for` recognises (see loops.ts). */
+export interface KnownIterators {
+  readonly next: LuaFunction
+  readonly ipairs: LuaFunction
+}
+
+type Located = Node & { range?: [number, number]; loc?: { start: { line: number; column: number } } }
+
+export class CompileContext {
+  fn: FunctionInfo
+  labels: LabelScope | null = null
+  /** Number of enclosing loops in the current function (for `break`). */
+  loops = 0
+
+  constructor(
+    readonly st: LuaState,
+    readonly G: LuaTable,
+    readonly strings: LuaTable,
+    readonly resolution: Resolution,
+    readonly bytes: string,
+    readonly iterators: KnownIterators,
+    main: FunctionInfo,
+  ) {
+    this.fn = main
+  }
+
+  /** The line a node starts on: what runtime errors raised by its closure report. */
+  line(node: Node): number {
+    return (node as Located).loc?.start.line ?? 0
+  }
+
+  /** A compile error at a node, worded with Lua's `input:LINE: ` prefix. */
+  compileError(node: Node, message: string, kind: DiagnosticKind = "ParseError"): CompileError {
+    const located = node as Located
+    return compileErrorAt(kind, this.bytes, located.range?.[0] ?? 0, this.line(node), message)
+  }
+
+  /**
+   * True when the expression was written in parentheses, which truncates a call or `...` to one
+   * value. luaparse drops parentheses from the tree, so the source decides: the first significant
+   * character after the node is a `)` that does not close the call it is an argument of.
+   */
+  isParenthesized(node: Node, enclosingCallEnd = -1): boolean {
+    const end = (node as Located).range?.[1]
+    if (end === undefined) return false
+    const at = skipSpaceAndComments(this.bytes, end)
+    return this.bytes.charCodeAt(at) === 41 && at !== enclosingCallEnd - 1
+  }
+
+  /** Raises a Lua runtime error at `line` (used by closures; never returns). */
+  fail(line: number, message: string): never {
+    throw new LuaError(this.st.where(line) + message)
+  }
+}
+
+/** The first offset at or after `i` that is not whitespace or a comment. */
+const skipSpaceAndComments = (s: string, i: number): number => {
+  const n = s.length
+  while (i < n) {
+    const c = s.charCodeAt(i)
+    if (c === 32 || c === 9 || c === 10 || c === 13 || c === 11 || c === 12) {
+      i++
+    } else if (c === 45 && s.charCodeAt(i + 1) === 45) {
+      i += 2
+      const long = /^\[(=*)\[/.exec(s.slice(i, i + 64))
+      if (long !== null) {
+        const close = s.indexOf(`]${long[1]}]`, i)
+        i = close < 0 ? n : close + long[1]!.length + 2
+      } else {
+        while (i < n && s.charCodeAt(i) !== 10 && s.charCodeAt(i) !== 13) i++
+      }
+    } else {
+      return i
+    }
+  }
+  return i
+}

@@ -1,0 +1,281 @@
+/**
+ * Statements: the dispatch table, and every statement except loops (loops.ts) and goto (blocks.ts).
+ *
+ * Assignments follow Lua's order: the tables and keys on the left are evaluated first, then the
+ * values on the right, adjusted to the number of targets (extra values dropped, missing ones nil,
+ * a final call or `...` spread), and the stores happen right to left, as the reference
+ * implementation does (`a, a = 1, 2` leaves `a == 1`). The one-target, one-value forms that make
+ * up nearly every program compile to a single store.
+ *
+ * A `local` declaration writes its slot every time it runs — nil when it has no value — since the
+ * slot may hold a value from an earlier iteration or a block that ended; a captured local gets a
+ * fresh cell, which is what gives each loop iteration its own upvalue.
+ */
+
+import type {
+  AssignmentStatement,
+  CallStatement,
+  Expression,
+  FunctionDeclaration,
+  IfStatement,
+  LocalStatement,
+  ReturnStatement,
+  Statement,
+} from "luaparse"
+import { NO_VALUES, type LuaValue } from "../runtime/value.js"
+import { compileBlock, compileGotoStatement } from "./blocks.js"
+import { compileCallMulti, compileTailCall } from "./calls.js"
+import { BREAK, type CompileContext, type Completion, type Expr, type Frame, type Stmt, type Test } from "./context.js"
+import { compileExpression, compileListToArray, compileValueList, isCall, type ValueList } from "./expressions.js"
+import { compileFunction } from "./functions.js"
+import { compileAssignmentTarget } from "./indexing.js"
+import { compileForGenericStatement, compileForNumericStatement, compileRepeatStatement, compileWhileStatement } from "./loops.js"
+import { compileTest } from "./operators.js"
+import type { Binding } from "./scope.js"
+
+type CompilerOf<T extends Statement["type"]> = (node: Extract<Statement, { type: T }>, ctx: CompileContext) => Stmt
+
+const STATEMENTS: { [T in Statement["type"]]: CompilerOf<T> } = {
+  LocalStatement: compileLocalStatement,
+  AssignmentStatement: compileAssignmentStatement,
+  CallStatement: compileCallStatement,
+  FunctionDeclaration: compileFunctionDeclaration,
+  ReturnStatement: compileReturnStatement,
+  IfStatement: compileIfStatement,
+  WhileStatement: compileWhileStatement,
+  RepeatStatement: compileRepeatStatement,
+  DoStatement: (node, ctx) => compileBlock(node.body, ctx),
+  ForNumericStatement: compileForNumericStatement,
+  ForGenericStatement: compileForGenericStatement,
+  BreakStatement: () => breakStatement,
+  GotoStatement: compileGotoStatement,
+  LabelStatement: () => () => undefined,
+}
+
+export function compileStatement(node: Statement, ctx: CompileContext): Stmt {
+  return (STATEMENTS[node.type] as CompilerOf<typeof node.type>)(node as never, ctx)
+}
+
+const breakStatement: Stmt = () => BREAK
+
+// ---------------------------------------------------------------------------------------------
+// Values adjusted to a number of targets
+
+/** A closure producing exactly `count` values from a list (for `local a, b = ...` and assignments). */
+function adjusted(list: ValueList, count: number): (R: Frame) => LuaValue[] {
+  const all = compileListToArray(list)
+  return function adjustedValues(R: Frame) {
+    const values = all(R)
+    if (values.length === count) return values
+    const out = values.slice(0, count)
+    while (out.length < count) out.push(undefined)
+    return out
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// local
+
+/** Stores a value into a freshly declared local. */
+export function declareLocal(binding: Binding): (R: Frame, v: LuaValue) => void {
+  const slot = binding.slot
+  return binding.captured
+    ? (R, v) => {
+        R[slot] = { v }
+      }
+    : (R, v) => {
+        R[slot] = v
+      }
+}
+
+function compileLocalStatement(node: LocalStatement, ctx: CompileContext): Stmt {
+  const bindings = node.variables.map((v) => ctx.resolution.declarations.get(v)!)
+  const list = compileValueList(node.init, ctx)
+  if (bindings.length === 1 && list.rest === null && list.fixed.length <= 1) {
+    const binding = bindings[0]!
+    const slot = binding.slot
+    const value = list.fixed[0]
+    if (binding.captured) {
+      return value === undefined
+        ? (R: Frame) => {
+            R[slot] = { v: undefined }
+            return undefined
+          }
+        : function localCell(R: Frame) {
+            R[slot] = { v: value(R) }
+            return undefined
+          }
+    }
+    return value === undefined
+      ? (R: Frame) => {
+          R[slot] = undefined
+          return undefined
+        }
+      : function local(R: Frame) {
+          R[slot] = value(R)
+          return undefined
+        }
+  }
+  const stores = bindings.map(declareLocal)
+  const values = adjusted(list, bindings.length)
+  const n = stores.length
+  return function locals(R: Frame) {
+    const v = values(R)
+    for (let i = 0; i < n; i++) stores[i]!(R, v[i])
+    return undefined
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Assignment
+
+function compileAssignmentStatement(node: AssignmentStatement, ctx: CompileContext): Stmt {
+  const targets = node.variables.map((v) => compileAssignmentTarget(v, ctx))
+  const list = compileValueList(node.init, ctx)
+  if (targets.length === 1 && list.rest === null && list.fixed.length === 1) {
+    return singleAssignment(node.variables[0]!, targets[0]!, list.fixed[0]!, ctx)
+  }
+  const values = adjusted(list, targets.length)
+  const n = targets.length
+  return function assignMany(R: Frame) {
+    const objects = new Array<LuaValue>(n)
+    const keys = new Array<LuaValue>(n)
+    for (let i = 0; i < n; i++) {
+      const t = targets[i]!
+      if (t.object !== null) objects[i] = t.object(R)
+      if (t.key !== null) keys[i] = t.key(R)
+    }
+    const v = values(R)
+    for (let i = n - 1; i >= 0; i--) targets[i]!.store(R, objects[i], keys[i], v[i])
+    return undefined
+  }
+}
+
+function singleAssignment(
+  target: Expression,
+  compiled: ReturnType<typeof compileAssignmentTarget>,
+  value: Expr,
+  ctx: CompileContext,
+): Stmt {
+  if (target.type === "Identifier") {
+    const ref = ctx.resolution.references.get(target)!
+    if (ref.kind === "local" && !ref.binding.captured) {
+      const slot = ref.binding.slot
+      return function assignLocal(R: Frame) {
+        R[slot] = value(R)
+        return undefined
+      }
+    }
+    const store = compiled.store
+    return function assign(R: Frame) {
+      store(R, undefined, undefined, value(R))
+      return undefined
+    }
+  }
+  const { object, key, store } = compiled
+  if (key === null) {
+    const o = object!
+    return function assignField(R: Frame) {
+      const t = o(R)
+      store(R, t, undefined, value(R))
+      return undefined
+    }
+  }
+  const o = object!
+  return function assignIndex(R: Frame) {
+    const t = o(R)
+    const k = key(R)
+    store(R, t, k, value(R))
+    return undefined
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls, functions, return
+
+function compileCallStatement(node: CallStatement, ctx: CompileContext): Stmt {
+  const call = compileCallMulti(node.expression, ctx)
+  return function callStatement(R: Frame) {
+    call(R)
+    return undefined
+  }
+}
+
+function compileFunctionDeclaration(node: FunctionDeclaration, ctx: CompileContext): Stmt {
+  const make = compileFunction(node, ctx)
+  if (node.identifier === null) return () => undefined
+  if (node.isLocal) {
+    const binding = ctx.resolution.declarations.get(node.identifier as never)!
+    const slot = binding.slot
+    if (binding.captured) {
+      // The cell exists before the closure, so a recursive function sees itself.
+      return function localRecursiveFunction(R: Frame) {
+        const cell = { v: undefined as LuaValue }
+        R[slot] = cell
+        cell.v = make(R)
+        return undefined
+      }
+    }
+    return function localFunction(R: Frame) {
+      R[slot] = make(R)
+      return undefined
+    }
+  }
+  const target = node.identifier.type === "MemberExpression" ? { ...node.identifier, indexer: "." as const } : node.identifier
+  const { object, store } = compileAssignmentTarget(target, ctx)
+  return function functionStatement(R: Frame) {
+    const o = object === null ? undefined : object(R)
+    store(R, o, undefined, make(R))
+    return undefined
+  }
+}
+
+function compileReturnStatement(node: ReturnStatement, ctx: CompileContext): Stmt {
+  const args = node.arguments
+  if (args.length === 1 && isCall(args[0]!) && !ctx.isParenthesized(args[0]!)) {
+    return compileTailCall(args[0], ctx)
+  }
+  if (args.length === 0) return () => NO_VALUES
+  if (args.length === 1 && args[0]!.type !== "VarargLiteral") {
+    const value = compileExpression(args[0]!, ctx)
+    return function returnOne(R: Frame) {
+      return [value(R)]
+    }
+  }
+  return compileListToArray(compileValueList(args, ctx))
+}
+
+// ---------------------------------------------------------------------------------------------
+// if
+
+function compileIfStatement(node: IfStatement, ctx: CompileContext): Stmt {
+  const tests: Test[] = []
+  const blocks: Stmt[] = []
+  let otherwise: Stmt | null = null
+  for (const clause of node.clauses) {
+    if (clause.type === "ElseClause") otherwise = compileBlock(clause.body, ctx)
+    else {
+      tests.push(compileTest(clause.condition, ctx))
+      blocks.push(compileBlock(clause.body, ctx))
+    }
+  }
+  if (tests.length === 1) {
+    const test = tests[0]!
+    const then = blocks[0]!
+    if (otherwise === null) {
+      return function ifThen(R: Frame) {
+        return test(R) ? then(R) : undefined
+      }
+    }
+    const alternative = otherwise
+    return function ifThenElse(R: Frame) {
+      return test(R) ? then(R) : alternative(R)
+    }
+  }
+  const n = tests.length
+  const last = otherwise
+  return function ifChain(R: Frame): Completion {
+    for (let i = 0; i < n; i++) if (tests[i]!(R)) return blocks[i]!(R)
+    return last === null ? undefined : last(R)
+  }
+}

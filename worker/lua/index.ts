@@ -1,0 +1,115 @@
+/**
+ * The Lua engine: `runLua(source, options)` runs one program and always returns a result.
+ *
+ * The pipeline is parse -> compile -> run -> convert: luaparse reads the program as bytes
+ * (parse.ts), the compiler turns the tree into closures over frame slots (compile/), the main
+ * chunk runs with this execution's own globals (stdlib/), and its first return value crosses to
+ * the host as plain data (worker/data/lua.ts). Nothing survives from one call to the next.
+ *
+ * Every failure becomes a `Diagnostic` (see `diagnose`): compile errors and static bounds are
+ * `ParseError` / `UnsupportedSyntax`; an uncaught Lua error is `ExecutionFailure` with the
+ * message real Lua would print; a failed host call the program did not catch keeps the host's
+ * kind (`ToolFailure`, ...); bounds, timeouts and host stops report their own diagnostic. A
+ * JavaScript exception that escapes the engine is a bug, reported as an internal error — `runLua`
+ * never throws.
+ */
+
+import type { Diagnostic } from "../data/diagnostic.js"
+import { luaToData } from "../data/lua.js"
+import { textFromBytesLossy } from "../data/utf8.js"
+import type { DataValue } from "../data/value.js"
+import { HostStop, noHost, type Host } from "../host.js"
+import { resolveBounds, type Bounds } from "../limits.js"
+import { compileProgram } from "./compile/index.js"
+import { LuaMessages } from "./messages.js"
+import { CHUNK_NAME, CompileError, parseLua } from "./parse.js"
+import { HostCallError } from "./runtime/call.js"
+import { numberToString } from "./runtime/number.js"
+import { LuaState } from "./runtime/state.js"
+import { InvalidTableKey, LuaError, LuaFloat, NO_VALUES, TableTooLarge, typeName } from "./runtime/value.js"
+import { openLibraries } from "./stdlib/index.js"
+
+export interface LuaOptions {
+  /** Where tools, `search` and extension globals go; default: a host with no tools. */
+  readonly host?: Host
+  /** Wall-clock deadline on the `performance.now()` scale, in ms; default `Infinity`. */
+  readonly deadline?: number
+  /** When element 0 becomes non-zero, the program stops at its next metering point. */
+  readonly interrupt?: Int32Array
+  /** Seed of `math.random`; default: derived from the clock, different for each execution. */
+  readonly randomSeed?: number
+  /** Lower (never raise) the engine's bounds, e.g. in tests; see worker/limits.ts. */
+  readonly bounds?: Partial<Bounds>
+  /** Extension globals by dotted path (`fetch`, `fs.readFile`); calls go to the host as `op: "global"`. */
+  readonly globals?: ReadonlyArray<string>
+}
+
+export type LuaResult =
+  | { readonly ok: true; readonly value: DataValue; readonly logs: string[]; readonly warnings: Diagnostic[] }
+  | { readonly ok: false; readonly error: Diagnostic; readonly logs: string[] }
+
+export function runLua(source: string, options: LuaOptions = {}): LuaResult {
+  let st: LuaState | undefined
+  let running = false
+  try {
+    st = new LuaState({
+      host: options.host ?? noHost,
+      bounds: resolveBounds(options.bounds),
+      deadline: options.deadline ?? Infinity,
+      interrupt: options.interrupt,
+      randomSeed: options.randomSeed ?? defaultSeed(),
+      chunkName: CHUNK_NAME,
+    })
+    const program = parseLua(source, st.bounds)
+    const main = compileProgram(program, st, openLibraries(st, options.globals ?? []))
+    running = true
+    const results = st.call(main, NO_VALUES)
+    const first = results[0]
+    const value = first === undefined ? null : luaToData(st, first, "result")
+    return { ok: true, value, logs: st.logs, warnings: st.warnings }
+  } catch (error) {
+    return { ok: false, error: diagnose(st, error, running), logs: st?.logs ?? [] }
+  }
+}
+
+let seedCounter = 0
+
+/** A seed that differs between executions, even two started in the same millisecond. */
+const defaultSeed = (): number => (Date.now() * 1000 + Math.floor(performance.now() * 1000) + ++seedCounter) % 2 ** 52
+
+/** The diagnostic for whatever ended the execution. */
+function diagnose(st: LuaState | undefined, error: unknown, running: boolean): Diagnostic {
+  if (error instanceof CompileError || error instanceof HostStop) return error.diagnostic
+  if (st !== undefined) {
+    if (error instanceof HostCallError) {
+      const message = st.where(error.line) + String(error.value)
+      return error.line > 0 ? { kind: error.kind, message, location: { line: error.line } } : { kind: error.kind, message }
+    }
+    if (error instanceof LuaError) return uncaughtError(st, error)
+    if (error instanceof InvalidTableKey) return { kind: "ExecutionFailure", message: error.message }
+    if (error instanceof TableTooLarge) return st.tableTooLarge().diagnostic
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      if (!running) return { kind: "ParseError", message: `${CHUNK_NAME}: ${LuaMessages.expressionTooComplex()}` }
+      return st.stackOverflow().diagnostic
+    }
+  }
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  return { kind: "ExecutionFailure", message: LuaMessages.internalError(detail) }
+}
+
+/** An uncaught `error(value)`: shown as the `lua` standalone interpreter shows it. */
+function uncaughtError(st: LuaState, error: LuaError): Diagnostic {
+  const value = error.value
+  let message: string
+  if (typeof value === "string") message = value
+  else if (typeof value === "number" || typeof value === "bigint" || value instanceof LuaFloat) message = numberToString(value)
+  else message = LuaMessages.errorObject(typeName(value))
+  const position = /^input:(\d+):/.exec(message)
+  const line = position !== null ? Number(position[1]) : st.line
+  return line > 0
+    ? { kind: error.kind, message: textOf(message), location: { line } }
+    : { kind: error.kind, message: textOf(message) }
+}
+
+/** Error messages are byte strings like every Lua string; diagnostics are text (decoded leniently). */
+const textOf = textFromBytesLossy

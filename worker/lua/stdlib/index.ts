@@ -1,0 +1,60 @@
+/**
+ * The globals of one execution: every library opened fresh into a new `_G`.
+ *
+ * Like Lua's `linit.c`, this is the one list of what a program starts with: the base functions,
+ * `string` (also what indexing a string value reads, so `s:upper()` works even if the program
+ * rebinds the global `string`), `table` (and `unpack`, its `unpack`), `math`, `utf8`, `json`, the
+ * host's `tools` and `search`, and the extension globals the host declared. What is deliberately
+ * left out is listed, with the reasons, in absent.ts.
+ */
+
+import { callTool, installExtensionGlobals, searchBuiltin } from "../runtime/call.js"
+import type { LuaState } from "../runtime/state.js"
+import { LuaTable, ToolReference } from "../runtime/value.js"
+import type { KnownIterators } from "../compile/context.js"
+import { openBase } from "./base.js"
+import { openJson } from "./json.js"
+import { openMath } from "./math.js"
+import { openString } from "./string.js"
+import { openTable } from "./table.js"
+import { openUtf8 } from "./utf8.js"
+
+export interface Globals {
+  readonly G: LuaTable
+  /** The string library table: the `__index` of every string value. */
+  readonly strings: LuaTable
+  /** Iterators generic `for` runs without calling (see compile/loops.ts). */
+  readonly iterators: KnownIterators
+}
+
+export function openLibraries(st: LuaState, extensionGlobals: ReadonlyArray<string>): Globals {
+  const G = new LuaTable(st.bounds.maxTableEntries)
+  const iterators = openBase(st, G)
+  const strings = openString(st)
+  const table = openTable(st)
+  G.set("string", strings)
+  G.set("table", table)
+  G.set("unpack", table.get("unpack"))
+  G.set("math", openMath(st))
+  G.set("utf8", openUtf8(st))
+  G.set("json", openJson(st))
+  G.set("tools", new ToolReference(""))
+  G.set("search", searchBuiltin(st))
+  st.callTool = (tool, args) => callTool(st, tool, args)
+  nameBuiltins(st, G)
+  installExtensionGlobals(st, G, extensionGlobals)
+  return { G, strings, iterators }
+}
+
+/** Records `string.rep`-style names of the builtins, as Lua's `pushglobalfuncname` finds them. */
+function nameBuiltins(st: LuaState, G: LuaTable): void {
+  for (const library of ["string", "table", "math", "utf8", "json"]) {
+    const table = G.get(library) as LuaTable
+    for (const [key, value] of table.hash ?? []) {
+      if (typeof value === "function" && typeof key === "string") st.builtinNames.set(value, `${library}.${key}`)
+    }
+  }
+  for (const [key, value] of G.hash ?? []) {
+    if (typeof value === "function" && typeof key === "string" && !st.builtinNames.has(value)) st.builtinNames.set(value, key)
+  }
+}
