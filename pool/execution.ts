@@ -28,7 +28,7 @@ import { callTool, failure, type CallRecord, type DispatchTool, type Reply } fro
 import type { Hooks } from "./hooks.js"
 import type { Language, Limits } from "./limits.js"
 import { assembleResult, type Result, type ToolCall } from "./result.js"
-import type { WorkerPool } from "./workers.js"
+import { TaskAbort, type WorkerPool } from "./workers.js"
 
 /** How long a worker may overrun its deadline before it is terminated. */
 export const TERMINATION_GRACE_MS = 1_000
@@ -57,7 +57,7 @@ const toolLabel = (call: ToolCall): string => (call.kind === "tool" ? `tools.${c
 
 export class Execution<R> {
   private channel: HostChannel | undefined
-  private readonly abort = new AbortController()
+  private readonly abort = new TaskAbort()
   private readonly calls: Array<ToolCall & CallRecord & { startedAt: number; durationMs: number }> = []
   private readonly inFlight = new Map<number, InFlight>()
   private attempts = 0
@@ -93,7 +93,7 @@ export class Execution<R> {
           submittedAt: Date.now(),
           ...(plan.randomSeed === undefined ? {} : { randomSeed: plan.randomSeed }),
         },
-        this.abort.signal,
+        this.abort,
       )
       .then(
         (outcome) => this.onOutcome(outcome),

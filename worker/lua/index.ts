@@ -3,8 +3,9 @@
  *
  * The pipeline is parse -> compile -> run -> convert: luaparse reads the program as bytes
  * (parse.ts), the compiler turns the tree into closures over frame slots (compile/), the main
- * chunk runs with this execution's own globals (stdlib/), and its first return value crosses to
- * the host as plain data (worker/data/lua.ts). Nothing survives from one call to the next.
+ * chunk runs with this execution's own state and globals (stdlib/), and its first return value
+ * crosses to the host as plain data (worker/data/lua.ts). Nothing of an execution survives into
+ * the next; a program run again reuses its compiled closures (programs.ts).
  *
  * Every failure becomes a `Diagnostic` (see `diagnose`): compile errors and static bounds are
  * `ParseError` / `UnsupportedSyntax`; an uncaught Lua error is `ExecutionFailure` with the
@@ -20,13 +21,13 @@ import { textFromBytesLossy } from "../data/utf8.js"
 import type { DataValue } from "../data/value.js"
 import { HostStop, noHost, type Host } from "../host.js"
 import { resolveBounds, type Bounds } from "../limits.js"
-import { compileProgram } from "./compile/index.js"
 import { LuaMessages } from "./messages.js"
-import { CHUNK_NAME, CompileError, parseLua } from "./parse.js"
+import { CHUNK_NAME, CompileError } from "./parse.js"
+import { compiledProgram } from "./programs.js"
 import { HostCallError } from "./runtime/call.js"
 import { numberToString } from "./runtime/number.js"
 import { LuaState } from "./runtime/state.js"
-import { InvalidTableKey, LuaError, LuaFloat, NO_VALUES, TableTooLarge, typeName } from "./runtime/value.js"
+import { InvalidTableKey, LuaError, LuaFloat, NO_VALUES, TableTooLarge, typeName, type LuaValue } from "./runtime/value.js"
 import { openLibraries } from "./stdlib/index.js"
 
 export interface LuaOptions {
@@ -60,12 +61,19 @@ export function runLua(source: string, options: LuaOptions = {}): LuaResult {
       randomSeed: options.randomSeed ?? defaultSeed(),
       chunkName: CHUNK_NAME,
     })
-    const program = parseLua(source, st.bounds)
-    const main = compileProgram(program, st, openLibraries(st, options.globals ?? []))
-    running = true
-    const results = st.call(main, NO_VALUES)
+    const program = compiledProgram(source, st.bounds) // parse, compile (or reuse)
+    const { G, strings, iterators } = openLibraries(st, options.globals ?? [])
+    program.runtime.bind(st, G, strings, iterators)
+    program.busy = running = true
+    let results: LuaValue[]
+    try {
+      results = st.call(program.main, NO_VALUES) // run
+    } finally {
+      program.busy = false
+      program.runtime.release()
+    }
     const first = results[0]
-    const value = first === undefined ? null : luaToData(st, first, "result")
+    const value = first === undefined ? null : luaToData(st, first, "result") // convert
     return { ok: true, value, logs: st.logs, warnings: st.warnings }
   } catch (error) {
     return { ok: false, error: diagnose(st, error, running), logs: st?.logs ?? [] }

@@ -44,10 +44,16 @@ export const LuaMessages = {
   invalidNextKey: () => "invalid key to 'next'",
   forIteratorArgument: (type: string) => `bad argument #1 to 'for iterator' (table expected, got ${type})`,
   assertionFailed: () => "assertion failed!",
+  errorInErrorHandling: () => "error in error handling",
   /** What an uncaught non-string error value shows, as the `lua` standalone prints it. */
   errorObject: (type: string) => `(error object is a ${type} value)`,
 
-  // -- Bounds (never catchable) -------------------------------------------------------------
+  // -- Bounds and stops (never catchable) ---------------------------------------------------
+  fuelExhausted: (limit: number) => `program exceeded its work budget of ${limit} steps (an endless loop?)`,
+  timedOut: (line: number) => `execution timed out while running code at line ${line}`,
+  interrupted: () => "execution was interrupted",
+  stringTooLarge: (bytes: number, limit: number) => `string of ${bytes} bytes exceeds the limit of ${limit} bytes`,
+  logsTooLarge: (limit: number) => `program printed more than ${limit} bytes of logs`,
   stackOverflow: (limit: number) =>
     `stack overflow: more than ${limit} nested function calls (unbounded recursion?); use a loop or a shallower recursion`,
   stackExhausted: (depth: number) =>

@@ -27,7 +27,7 @@ import {
   type ArithOp,
 } from "../runtime/number.js"
 import { LuaError, LuaFloat, type LuaValue } from "../runtime/value.js"
-import type { CompileContext, Expr, Frame } from "./context.js"
+import type { CompileContext, Expr, Frame, Runtime } from "./context.js"
 import { compileExpression, describe, numeralValue } from "./expressions.js"
 import { isBoxed, slotOf } from "./scope.js"
 
@@ -53,24 +53,25 @@ type Slow = (x: LuaValue, y: LuaValue) => LuaValue
 /** The slow path of one operator at one place in the program: number.ts, then Lua's error. */
 function slowPath(ctx: CompileContext, op: ArithOp, line: number, infoA: string, infoB: string): Slow {
   const operate = ARITH[op]
+  const rt = ctx.rt
   return function arithmeticSlowPath(x, y) {
     let result: LuaValue | undefined
     try {
       result = operate(x, y)
     } catch (error) {
-      throw arithmeticFault(ctx, error, line, infoA, infoB)
+      throw arithmeticFault(rt, error, line, infoA, infoB)
     }
-    if (result === undefined) ctx.fail(line, arithmeticErrorMessage(op, x, y, infoA, infoB))
+    if (result === undefined) rt.fail(line, arithmeticErrorMessage(op, x, y, infoA, infoB))
     return result
   }
 }
 
 /** An `ArithmeticFault` as the Lua error it stands for (position and variable info added). */
-export function arithmeticFault(ctx: CompileContext, error: unknown, line: number, infoA: string, infoB: string): unknown {
+export function arithmeticFault(rt: Runtime, error: unknown, line: number, infoA: string, infoB: string): unknown {
   if (!(error instanceof ArithmeticFault)) return error
   const message =
     error.operand === undefined ? error.message : numberMessages.noIntegerRepresentation(error.operand === 0 ? infoA : infoB)
-  return new LuaError(error.withoutPosition ? message : ctx.st.where(line) + message)
+  return new LuaError(error.withoutPosition ? message : rt.st.where(line) + message)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -344,9 +345,10 @@ export function compileNegation(node: UnaryExpression, ctx: CompileContext): Exp
   const x = compileExpression(node.argument, ctx)
   const line = ctx.line(node)
   const info = describe(node.argument, ctx)
+  const rt = ctx.rt
   const slow = (v: LuaValue): LuaValue => {
     const r = unm(v)
-    if (r === undefined) ctx.fail(line, arithmeticErrorMessage("unm" as ArithOp, v, v, info, info))
+    if (r === undefined) rt.fail(line, arithmeticErrorMessage("unm", v, v, info, info))
     return r
   }
   return function negate(R: Frame) {
@@ -361,14 +363,15 @@ export function compileBitwiseNot(node: UnaryExpression, ctx: CompileContext): E
   const x = compileExpression(node.argument, ctx)
   const line = ctx.line(node)
   const info = describe(node.argument, ctx)
+  const rt = ctx.rt
   const slow = (v: LuaValue): LuaValue => {
     let r: LuaValue | undefined
     try {
       r = bnot(v)
     } catch (error) {
-      throw arithmeticFault(ctx, error, line, info, info)
+      throw arithmeticFault(rt, error, line, info, info)
     }
-    if (r === undefined) ctx.fail(line, arithmeticErrorMessage("bnot" as ArithOp, v, v, info, info))
+    if (r === undefined) rt.fail(line, arithmeticErrorMessage("bnot", v, v, info, info))
     return r
   }
   return function bitwiseNot(R: Frame) {

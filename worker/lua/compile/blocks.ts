@@ -89,9 +89,10 @@ function sequence(statements: Stmt[]): Stmt {
 const emptyBlock: Stmt = () => undefined
 
 function runWithLabels(statements: Stmt[], owner: object, ctx: CompileContext): Stmt {
-  const st = ctx.st
+  const rt = ctx.rt
   const n = statements.length
   return function blockWithLabels(R: Frame): Completion {
+    const st = rt.st
     let i = 0
     while (i < n) {
       const c = statements[i]!(R)
@@ -119,10 +120,10 @@ export function compileGotoStatement(node: GotoStatement, ctx: CompileContext): 
   for (let scope = ctx.labels as BlockLabels | null; scope !== null && scope.fn === ctx.fn; scope = scope.parent as BlockLabels | null) {
     const label = scope.labels.get(name)
     if (label === undefined) continue
-    checkJumpIntoScope(scope, label, name, line, ctx)
-    const st = ctx.st
+    checkJumpIntoScope(scope, name, line, ctx)
+    const rt = ctx.rt
     return function goto() {
-      st.gotoLabel = label
+      rt.st.gotoLabel = label
       return GOTO
     }
   }
@@ -130,7 +131,7 @@ export function compileGotoStatement(node: GotoStatement, ctx: CompileContext): 
 }
 
 /** Lua's rule: a forward goto may not enter the scope of a local declared before its label. */
-function checkJumpIntoScope(scope: BlockLabels, label: Label, name: string, line: number, ctx: CompileContext): void {
+function checkJumpIntoScope(scope: BlockLabels, name: string, line: number, ctx: CompileContext): void {
   const statements = scope.statements
   const labelAt = statements.findIndex((s) => s.type === "LabelStatement" && s.label.name === name)
   if (labelAt <= scope.current) return

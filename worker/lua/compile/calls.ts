@@ -63,7 +63,8 @@ function callParts(node: CallNode, ctx: CompileContext): CallParts {
     const name = member.identifier.name
     object = compileExpression(member.base, ctx)
     const fail = indexFailure(member.base, ctx, line)
-    method = (o) => (o instanceof LuaTable ? o.getString(name) : indexOther(ctx, o, name, line, fail))
+    const rt = ctx.rt
+    method = (o) => (o instanceof LuaTable ? o.getString(name) : indexOther(rt, o, name, line, fail))
     info = variableInfo("method", name)
   } else {
     callee = compileExpression(base, ctx)
@@ -106,14 +107,14 @@ function absentName(base: Expression, ctx: CompileContext): string | undefined {
 
 /** Calls a value that is not a JavaScript function: a tool, or an error. */
 export function compileCallOther(ctx: CompileContext, line: number, info: string, absent?: string): CallOther {
-  const st = ctx.st
+  const rt = ctx.rt
   return function callOtherValue(f, args) {
     if (f instanceof ToolReference) {
-      st.line = line
-      return callTool(st, f, args)
+      rt.st.line = line
+      return callTool(rt.st, f, args)
     }
-    if (f === undefined && absent !== undefined) ctx.fail(line, LuaMessages.absent(absent, absentReason(absent)!))
-    return ctx.fail(line, LuaMessages.call(typeName(f), info))
+    if (f === undefined && absent !== undefined) rt.fail(line, LuaMessages.absent(absent, absentReason(absent)!))
+    return rt.fail(line, LuaMessages.call(typeName(f), info))
   }
 }
 
@@ -134,7 +135,7 @@ export function compileCallExpression(node: CallNode, ctx: CompileContext): Expr
  */
 function compileCall(node: CallNode, ctx: CompileContext, first: boolean): MultiExpr | Expr {
   const { callee, method, object, args, fixed, methodFixed, site, other } = callParts(node, ctx)
-  const st = ctx.st
+  const rt = ctx.rt
   if (method !== null) {
     const o = object!
     if (methodFixed !== null && methodFixed.length <= 1) {
@@ -144,7 +145,7 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
           const self = o(R)
           const f = method(self)
           const list: LuaValue[] = a === undefined ? [self] : [self, a(R)]
-          if (typeof f === "function") return invoke(st, f as LuaFunction, list, site)[0]
+          if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)[0]
           return other(f, list)[0]
         }
       }
@@ -152,7 +153,7 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
         const self = o(R)
         const f = method(self)
         const list: LuaValue[] = a === undefined ? [self] : [self, a(R)]
-        if (typeof f === "function") return invoke(st, f as LuaFunction, list, site)
+        if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)
         return other(f, list)
       }
     }
@@ -163,7 +164,7 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
       const list = new Array<LuaValue>(more.length + 1)
       list[0] = self
       for (let i = 0; i < more.length; i++) list[i + 1] = more[i]
-      if (typeof f === "function") return invoke(st, f as LuaFunction, list, site)
+      if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)
       return other(f, list)
     }
     return first ? (R: Frame) => call(R)[0] : call
@@ -173,13 +174,13 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
     if (first) {
       return function callWithoutArgumentsFirst(R: Frame) {
         const f = fn(R)
-        if (typeof f === "function") return invoke(st, f as LuaFunction, NO_VALUES, site)[0]
+        if (typeof f === "function") return invoke(rt.st, f as LuaFunction, NO_VALUES, site)[0]
         return other(f, NO_VALUES)[0]
       }
     }
     return function callWithoutArguments(R: Frame) {
       const f = fn(R)
-      if (typeof f === "function") return invoke(st, f as LuaFunction, NO_VALUES, site)
+      if (typeof f === "function") return invoke(rt.st, f as LuaFunction, NO_VALUES, site)
       return other(f, NO_VALUES)
     }
   }
@@ -189,14 +190,14 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
       return function callWithOneArgumentFirst(R: Frame) {
         const f = fn(R)
         const list: LuaValue[] = [a(R)]
-        if (typeof f === "function") return invoke(st, f as LuaFunction, list, site)[0]
+        if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)[0]
         return other(f, list)[0]
       }
     }
     return function callWithOneArgument(R: Frame) {
       const f = fn(R)
       const list: LuaValue[] = [a(R)]
-      if (typeof f === "function") return invoke(st, f as LuaFunction, list, site)
+      if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)
       return other(f, list)
     }
   }
@@ -206,14 +207,14 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
       return function callWithTwoArgumentsFirst(R: Frame) {
         const f = fn(R)
         const list: LuaValue[] = [a(R), b(R)]
-        if (typeof f === "function") return invoke(st, f as LuaFunction, list, site)[0]
+        if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)[0]
         return other(f, list)[0]
       }
     }
     return function callWithTwoArguments(R: Frame) {
       const f = fn(R)
       const list: LuaValue[] = [a(R), b(R)]
-      if (typeof f === "function") return invoke(st, f as LuaFunction, list, site)
+      if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)
       return other(f, list)
     }
   }
@@ -221,14 +222,14 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
     return function callFirst(R: Frame) {
       const f = fn(R)
       const list = args(R)
-      if (typeof f === "function") return invoke(st, f as LuaFunction, list, site)[0]
+      if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)[0]
       return other(f, list)[0]
     }
   }
   return function call(R: Frame) {
     const f = fn(R)
     const list = args(R)
-    if (typeof f === "function") return invoke(st, f as LuaFunction, list, site)
+    if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)
     return other(f, list)
   }
 }
@@ -236,13 +237,14 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
 /** `return f(...)`: hands the call to the caller's `invoke` loop instead of making it. */
 export function compileTailCall(node: CallNode, ctx: CompileContext): MultiExpr {
   const { callee, method, object, args, line, other } = callParts(node, ctx)
-  const st = ctx.st
+  const rt = ctx.rt
   if (method !== null) {
     return function tailCallMethod(R: Frame) {
       const o = object!(R)
       const f = method(o)
       const list: LuaValue[] = [o, ...args(R)]
       if (typeof f !== "function") return other(f, list)
+      const st = rt.st
       st.tailFunction = f as LuaFunction
       st.tailArgs = list
       st.line = line
@@ -254,6 +256,7 @@ export function compileTailCall(node: CallNode, ctx: CompileContext): MultiExpr 
     const f = fn(R)
     const list = args(R)
     if (typeof f !== "function") return other(f, list)
+    const st = rt.st
     st.tailFunction = f as LuaFunction
     st.tailArgs = list
     st.line = line

@@ -11,16 +11,17 @@
  *   are distinct empty arrays compared by identity. Loops catch `BREAK`, blocks with labels catch
  *   `GOTO` (the target is in `st.gotoLabel`), a function body returns whatever array is left.
  *
- * The context carries what closures capture: the execution state `st`, the globals table `G`, the
- * string library (what indexing a string value reads), the scope resolution, and the current
- * function and labels while compiling. Compile once per execution, run once: so closures may
- * capture `st` and `G` directly instead of finding them through the frame.
+ * Two objects accompany compilation. `CompileContext` is compile-time only: the scope resolution,
+ * the current function and labels, the source bytes; no closure keeps it. `Runtime` is what
+ * closures keep: the execution's state `st`, the globals, the string library and the iterators
+ * generic `for` recognises — rebound for each execution, so a compiled program can run again.
  */
 
 import type { Node } from "luaparse"
 import type { DiagnosticKind } from "../../data/diagnostic.js"
 import type { LuaState } from "../runtime/state.js"
-import { LuaError, type LuaFunction, type LuaTable, type LuaValue } from "../runtime/value.js"
+import type { Bounds } from "../../limits.js"
+import { LuaError, type LuaFunction, type LuaKey, type LuaTable, type LuaValue } from "../runtime/value.js"
 import { compileErrorAt, type CompileError } from "../parse.js"
 import type { FunctionInfo, Resolution } from "./scope.js"
 
@@ -68,6 +69,45 @@ export interface KnownIterators {
 
 type Located = Node & { range?: [number, number]; loc?: { start: { line: number; column: number } } }
 
+/**
+ * What compiled closures reach at run time: the execution's state and globals. A compiled program
+ * may run more than once (index.ts keeps recently compiled programs), each time with a fresh state
+ * and fresh globals, so closures never capture these directly: they hold this object, which
+ * `bind` points at the current execution before it runs.
+ */
+export class Runtime {
+  st!: LuaState
+  G!: LuaTable
+  /** `G`'s hash part, where every global lives (read by `readGlobal` without a method call). */
+  globals!: Map<LuaKey, LuaValue>
+  /** The string library: what indexing a string value reads. */
+  strings!: LuaTable
+  iterators!: KnownIterators
+
+  bind(st: LuaState, G: LuaTable, strings: LuaTable, iterators: KnownIterators): void {
+    this.st = st
+    this.G = G
+    this.globals = G.hash!
+    this.strings = strings
+    this.iterators = iterators
+  }
+
+  /** Lets go of the last execution, so a cached program does not keep its heap alive. */
+  release(): void {
+    this.st = undefined as never
+    this.G = undefined as never
+    this.globals = undefined as never
+    this.strings = undefined as never
+    this.iterators = undefined as never
+  }
+
+  /** Raises a Lua runtime error at `line` (used by closures; never returns). */
+  fail(line: number, message: string): never {
+    throw new LuaError(this.st.where(line) + message)
+  }
+}
+
+/** What the compile functions share while compiling one program; dropped once it is compiled. */
 export class CompileContext {
   fn: FunctionInfo
   labels: LabelScope | null = null
@@ -75,12 +115,11 @@ export class CompileContext {
   loops = 0
 
   constructor(
-    readonly st: LuaState,
-    readonly G: LuaTable,
-    readonly strings: LuaTable,
+    readonly rt: Runtime,
+    /** The bounds of the executions this program is compiled for (part of its cache key). */
+    readonly bounds: Bounds,
     readonly resolution: Resolution,
     readonly bytes: string,
-    readonly iterators: KnownIterators,
     main: FunctionInfo,
   ) {
     this.fn = main
@@ -107,11 +146,6 @@ export class CompileContext {
     if (end === undefined) return false
     const at = skipSpaceAndComments(this.bytes, end)
     return this.bytes.charCodeAt(at) === 41 && at !== enclosingCallEnd - 1
-  }
-
-  /** Raises a Lua runtime error at `line` (used by closures; never returns). */
-  fail(line: number, message: string): never {
-    throw new LuaError(this.st.where(line) + message)
   }
 }
 

@@ -145,10 +145,10 @@ export function compileListToArray(list: ValueList): MultiExpr {
 function compileIdentifier(node: Identifier, ctx: CompileContext): Expr {
   const ref = ctx.resolution.references.get(node)!
   if (ref.kind === "global") {
-    const globals = ctx.G.hash!
+    const rt = ctx.rt
     const name = node.name
     return function readGlobal() {
-      return globals.get(name)
+      return rt.globals.get(name)
     }
   }
   const slot = slotOf(ref)

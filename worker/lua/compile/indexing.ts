@@ -17,8 +17,8 @@
 import type { Expression, IndexExpression, MemberExpression } from "luaparse"
 import { LuaMessages } from "../messages.js"
 import { absentReason } from "../stdlib/absent.js"
-import { LuaTable, ToolReference, typeName, type LuaValue } from "../runtime/value.js"
-import type { CompileContext, Expr, Frame } from "./context.js"
+import { LuaTable, TableTooLarge, ToolReference, typeName, type LuaValue } from "../runtime/value.js"
+import type { CompileContext, Expr, Frame, Runtime } from "./context.js"
 import { compileExpression, describe, globalName } from "./expressions.js"
 import { isBoxed, slotOf } from "./scope.js"
 
@@ -29,22 +29,23 @@ export function indexFailure(base: Expression, ctx: CompileContext, line: number
   const info = describe(base, ctx)
   const global = globalName(base, ctx)
   const reason = global === undefined ? undefined : absentReason(global)
+  const rt = ctx.rt
   return (value) => {
-    if (value === undefined && reason !== undefined) ctx.fail(line, LuaMessages.absent(global!, reason))
-    return ctx.fail(line, LuaMessages.index(typeName(value), info))
+    if (value === undefined && reason !== undefined) rt.fail(line, LuaMessages.absent(global!, reason))
+    return rt.fail(line, LuaMessages.index(typeName(value), info))
   }
 }
 
 /** `o[key]` for any `o` that is not a table. */
-export function indexOther(ctx: CompileContext, o: LuaValue, key: LuaValue, line: number, fail: IndexFailure): LuaValue {
-  if (typeof o === "string") return ctx.strings.get(key)
-  if (o instanceof ToolReference) return toolMember(ctx, o, key, line)
+export function indexOther(rt: Runtime, o: LuaValue, key: LuaValue, line: number, fail: IndexFailure): LuaValue {
+  if (typeof o === "string") return rt.strings.get(key)
+  if (o instanceof ToolReference) return toolMember(rt, o, key, line)
   return fail(o)
 }
 
 /** `tools.a` + `b` -> `tools.a.b`. */
-export function toolMember(ctx: CompileContext, tool: ToolReference, key: LuaValue, line: number): ToolReference {
-  if (typeof key !== "string") ctx.fail(line, LuaMessages.toolBadKey(typeName(key)))
+export function toolMember(rt: Runtime, tool: ToolReference, key: LuaValue, line: number): ToolReference {
+  if (typeof key !== "string") rt.fail(line, LuaMessages.toolBadKey(typeName(key)))
   return new ToolReference(tool.path === "" ? key : `${tool.path}.${key}`)
 }
 
@@ -56,10 +57,11 @@ export function compileMemberExpression(node: MemberExpression, ctx: CompileCont
 }
 
 export function compileFieldRead(object: Expr, name: string, ctx: CompileContext, line: number, fail: IndexFailure): Expr {
+  const rt = ctx.rt
   return function getField(R: Frame) {
     const o = object(R)
     if (o instanceof LuaTable) return o.getString(name)
-    return indexOther(ctx, o, name, line, fail)
+    return indexOther(rt, o, name, line, fail)
   }
 }
 
@@ -69,11 +71,12 @@ export function compileIndexExpression(node: IndexExpression, ctx: CompileContex
   const fail = indexFailure(node.base, ctx, line)
   if (node.index.type === "StringLiteral") return compileFieldRead(object, node.index.value, ctx, line, fail)
   const key = compileExpression(node.index, ctx)
+  const rt = ctx.rt
   return function getIndex(R: Frame) {
     const o = object(R)
     const k = key(R)
     if (o instanceof LuaTable) return o.get(k)
-    return indexOther(ctx, o, k, line, fail)
+    return indexOther(rt, o, k, line, fail)
   }
 }
 
@@ -97,9 +100,9 @@ export function compileAssignmentTarget(node: Expression, ctx: CompileContext): 
   if (node.type === "Identifier") {
     const ref = ctx.resolution.references.get(node)!
     if (ref.kind === "global") {
-      const G = ctx.G
+      const rt = ctx.rt
       const name = node.name
-      return { object: null, key: null, store: (_R, _o, _k, v) => G.set(name, v) }
+      return { object: null, key: null, store: (_R, _o, _k, v) => rt.G.set(name, v) }
     }
     const slot = slotOf(ref)
     const store: Store = isBoxed(ref)
@@ -133,14 +136,19 @@ export function storeInto(
   line: number,
   fail: IndexFailure,
 ): (o: LuaValue, k: LuaValue, v: LuaValue) => void {
+  const rt = ctx.rt
   return function setIndex(o, k, v) {
     if (o instanceof LuaTable) {
-      if (k === undefined) ctx.fail(line, LuaMessages.tableIndexNil())
-      if (k !== k) ctx.fail(line, LuaMessages.tableIndexNaN())
-      o.set(k, v)
+      if (k === undefined) rt.fail(line, LuaMessages.tableIndexNil())
+      if (k !== k) rt.fail(line, LuaMessages.tableIndexNaN())
+      try {
+        o.set(k, v)
+      } catch (error) {
+        throw error instanceof TableTooLarge ? rt.st.tableTooLarge(line) : error
+      }
       return
     }
-    if (o instanceof ToolReference) ctx.fail(line, LuaMessages.toolsReadOnly(o.path))
+    if (o instanceof ToolReference) rt.fail(line, LuaMessages.toolsReadOnly(o.path))
     fail(o)
   }
 }

@@ -39,9 +39,10 @@ function loopBody(statements: Parameters<typeof compileBlock>[0], ctx: CompileCo
 export function compileWhileStatement(node: WhileStatement, ctx: CompileContext): Stmt {
   const test = compileTest(node.condition, ctx)
   const body = loopBody(node.body, ctx)
-  const st = ctx.st
+  const rt = ctx.rt
   const line = ctx.line(node)
   return function whileLoop(R: Frame): Completion {
+    const st = rt.st
     while (test(R)) {
       if (--st.fuel <= 0) st.refuelAt(line)
       const c = body(R)
@@ -57,9 +58,10 @@ export function compileWhileStatement(node: WhileStatement, ctx: CompileContext)
 export function compileRepeatStatement(node: RepeatStatement, ctx: CompileContext): Stmt {
   const body = loopBody(node.body, ctx)
   const test = compileTest(node.condition, ctx)
-  const st = ctx.st
+  const rt = ctx.rt
   const line = ctx.line(node)
   return function repeatLoop(R: Frame): Completion {
+    const st = rt.st
     do {
       if (--st.fuel <= 0) st.refuelAt(line)
       const c = body(R)
@@ -83,13 +85,14 @@ export function compileForNumericStatement(node: ForNumericStatement, ctx: Compi
   const slot = binding.slot
   const boxed = binding.captured
   const body = loopBody(node.body, ctx)
-  const st = ctx.st
+  const rt = ctx.rt
   const line = ctx.line(node)
   const fault = (error: unknown): unknown =>
-    error instanceof ArithmeticFault ? new LuaError(st.where(line) + error.message) : error
+    error instanceof ArithmeticFault ? new LuaError(rt.st.where(line) + error.message) : error
 
   /** The float loop, and the integer loop beyond the safe range: out of line, rarely taken. */
   const slowLoop = (R: Frame, a: LuaValue, b: LuaValue, c: LuaValue): Completion => {
+    const st = rt.st
     const set = declareLocal(binding)
     if (isIntegerValue(a) && isIntegerValue(c)) {
       let count: number
@@ -120,7 +123,7 @@ export function compileForNumericStatement(node: ForNumericStatement, ctx: Compi
     } catch (error) {
       throw fault(error)
     }
-    if (by === 0) ctx.fail(line, numberMessages.forStepZero())
+    if (by === 0) rt.fail(line, numberMessages.forStepZero())
     for (; by > 0 ? x <= last : x >= last; x += by) {
       if (--st.fuel <= 0) st.refuelAt(line)
       set(R, canonicalFloat(x))
@@ -145,6 +148,7 @@ export function compileForNumericStatement(node: ForNumericStatement, ctx: Compi
         throw fault(error)
       }
       if (forLoopIsSafe(a, c, count)) {
+        const st = rt.st
         let i = a
         for (; count > 0; count--) {
           if (--st.fuel <= 0) st.refuelAt(line)
@@ -176,14 +180,14 @@ export function compileForGenericStatement(node: ForGenericStatement, ctx: Compi
   const [setKey, setValue] = [stores[0]!, stores[1]]
   const extra = stores.slice(2)
   const body = loopBody(node.body, ctx)
-  const st = ctx.st
+  const rt = ctx.rt
   const line = ctx.line(node)
-  const iterators = ctx.iterators
   const info = variableInfo("for iterator", "for iterator")
   const callOther = compileCallOther(ctx, line, info)
   const site = callSite(line, info, false)
 
   const step = (R: Frame, k: LuaValue, v: LuaValue): Completion => {
+    const st = rt.st
     if (--st.fuel <= 0) st.refuelAt(line)
     setKey(R, k)
     if (setValue !== undefined) setValue(R, v)
@@ -220,13 +224,15 @@ export function compileForGenericStatement(node: ForGenericStatement, ctx: Compi
   }
 
   return function forGeneric(R: Frame): Completion {
+    const st = rt.st
+    const iterators = rt.iterators
     const values = init(R)
     const f = values[0]
     const s = values[1]
     let control = values[2]
     if (f === iterators.next && control === undefined) {
       if (s instanceof LuaTable) return walkTable(R, s)
-      ctx.fail(line, LuaMessages.forIteratorArgument(typeName(s)))
+      rt.fail(line, LuaMessages.forIteratorArgument(typeName(s)))
     }
     if (f === iterators.ipairs && s instanceof LuaTable && control === 0) return walkArray(R, s)
     for (;;) {

@@ -74,7 +74,8 @@ function lessEqualValues(x: LuaValue, y: LuaValue, fail: CompareFailure): boolea
 
 function compileComparison(node: BinaryExpression, ctx: CompileContext): Expr {
   const line = ctx.line(node)
-  const fail: CompareFailure = (x, y) => ctx.fail(line, numberMessages.compare(x, y))
+  const rt = ctx.rt
+  const fail: CompareFailure = (x, y) => rt.fail(line, numberMessages.compare(x, y))
   const local = unboxedLocal(node.left, ctx)
   const k = node.right.type === "NumericLiteral" ? numeralValue(node.right) : undefined
   if (local >= 0 && typeof k === "number") {
@@ -172,12 +173,17 @@ function compileConcatenation(node: BinaryExpression, ctx: CompileContext): Expr
   const reads = operands.map((o) => compileExpression(o, ctx))
   const infos = operands.map((o) => describe(o, ctx))
   const line = ctx.line(node)
-  const st = ctx.st
-  const max = st.bounds.maxStringBytes
+  const rt = ctx.rt
+  const max = ctx.bounds.maxStringBytes
+  const tooLong = (bytes: number): never => {
+    rt.st.line = line
+    rt.st.checkStringSize(bytes)
+    throw new Error("unreachable")
+  }
   const piece = (v: LuaValue, i: number): string => {
     if (typeof v === "string") return v
     if (typeof v === "number" || typeof v === "bigint" || v instanceof LuaFloat) return numberToString(v)
-    return ctx.fail(line, LuaMessages.concatenate(typeName(v), infos[i]!))
+    return rt.fail(line, LuaMessages.concatenate(typeName(v), infos[i]!))
   }
   if (reads.length === 2) {
     const [a, b] = reads as [Expr, Expr]
@@ -185,13 +191,13 @@ function compileConcatenation(node: BinaryExpression, ctx: CompileContext): Expr
       const x = a(R)
       const y = b(R)
       if (typeof x === "string" && typeof y === "string") {
-        if (x.length + y.length > max) st.checkStringSize(x.length + y.length)
+        if (x.length + y.length > max) tooLong(x.length + y.length)
         return x + y
       }
       // Lua checks the left operand first when both are wrong.
       const left = piece(x, 0)
       const right = piece(y, 1)
-      if (left.length + right.length > max) st.checkStringSize(left.length + right.length)
+      if (left.length + right.length > max) tooLong(left.length + right.length)
       return left + right
     }
   }
@@ -204,7 +210,7 @@ function compileConcatenation(node: BinaryExpression, ctx: CompileContext): Expr
     for (let i = n - 3; i >= 0; i--) strings[i] = piece(values[i], i)
     let total = 0
     for (let i = 0; i < n; i++) total += strings[i]!.length
-    if (total > max) st.checkStringSize(total)
+    if (total > max) tooLong(total)
     return strings.join("")
   }
   if (reads.length === 3) {
@@ -215,7 +221,7 @@ function compileConcatenation(node: BinaryExpression, ctx: CompileContext): Expr
       const z = c(R)
       if (typeof x === "string" && typeof y === "string" && typeof z === "string") {
         const total = x.length + y.length + z.length
-        if (total > max) st.checkStringSize(total)
+        if (total > max) tooLong(total)
         return x + y + z
       }
       return join([x, y, z])
@@ -231,7 +237,7 @@ function compileConcatenation(node: BinaryExpression, ctx: CompileContext): Expr
       total += typeof v === "string" ? v.length : -Infinity
     }
     if (total < 0) return join(values)
-    if (total > max) st.checkStringSize(total)
+    if (total > max) tooLong(total)
     let s = values[0] as string
     for (let i = 1; i < n; i++) s += values[i] as string
     return s
@@ -245,12 +251,13 @@ function compileLength(node: UnaryExpression, ctx: CompileContext): Expr {
   const x = compileExpression(node.argument, ctx)
   const line = ctx.line(node)
   const info = describe(node.argument, ctx)
+  const rt = ctx.rt
   return function length(R: Frame) {
     const v = x(R)
     if (v instanceof LuaTable) return v.length()
     if (typeof v === "string") return v.length
-    if (v instanceof ToolReference) return ctx.fail(line, LuaMessages.toolLength())
-    return ctx.fail(line, LuaMessages.length(typeName(v), info))
+    if (v instanceof ToolReference) return rt.fail(line, LuaMessages.toolLength())
+    return rt.fail(line, LuaMessages.length(typeName(v), info))
   }
 }
 

@@ -22,7 +22,7 @@ import type {
   ReturnStatement,
   Statement,
 } from "luaparse"
-import { NO_VALUES, type LuaValue } from "../runtime/value.js"
+import { LuaTable, NO_VALUES, TableTooLarge, type LuaValue } from "../runtime/value.js"
 import { compileBlock, compileGotoStatement } from "./blocks.js"
 import { compileCallMulti, compileTailCall } from "./calls.js"
 import { BREAK, type CompileContext, type Completion, type Expr, type Frame, type Stmt, type Test } from "./context.js"
@@ -31,7 +31,7 @@ import { compileFunction } from "./functions.js"
 import { compileAssignmentTarget } from "./indexing.js"
 import { compileForGenericStatement, compileForNumericStatement, compileRepeatStatement, compileWhileStatement } from "./loops.js"
 import { compileTest } from "./operators.js"
-import type { Binding } from "./scope.js"
+import { isBoxed, slotOf, type Binding } from "./scope.js"
 
 type CompilerOf<T extends Statement["type"]> = (node: Extract<Statement, { type: T }>, ctx: CompileContext) => Stmt
 
@@ -73,6 +73,16 @@ function adjusted(list: ValueList, count: number): (R: Frame) => LuaValue[] {
   }
 }
 
+/**
+ * The values for `count` targets. Only when there are fewer expressions than targets can the last
+ * one spread; otherwise each expression gives one value (`local x = f()` takes f's first result
+ * directly), and any beyond `count` are evaluated for their effects and dropped.
+ */
+function valuesFor(nodes: Expression[], count: number, ctx: CompileContext): ValueList {
+  if (nodes.length < count) return compileValueList(nodes, ctx)
+  return { fixed: nodes.map((n) => compileExpression(n, ctx)), rest: null }
+}
+
 // ---------------------------------------------------------------------------------------------
 // local
 
@@ -90,7 +100,7 @@ export function declareLocal(binding: Binding): (R: Frame, v: LuaValue) => void 
 
 function compileLocalStatement(node: LocalStatement, ctx: CompileContext): Stmt {
   const bindings = node.variables.map((v) => ctx.resolution.declarations.get(v)!)
-  const list = compileValueList(node.init, ctx)
+  const list = valuesFor(node.init, bindings.length, ctx)
   if (bindings.length === 1 && list.rest === null && list.fixed.length <= 1) {
     const binding = bindings[0]!
     const slot = binding.slot
@@ -131,7 +141,7 @@ function compileLocalStatement(node: LocalStatement, ctx: CompileContext): Stmt 
 
 function compileAssignmentStatement(node: AssignmentStatement, ctx: CompileContext): Stmt {
   const targets = node.variables.map((v) => compileAssignmentTarget(v, ctx))
-  const list = compileValueList(node.init, ctx)
+  const list = valuesFor(node.init, targets.length, ctx)
   if (targets.length === 1 && list.rest === null && list.fixed.length === 1) {
     return singleAssignment(node.variables[0]!, targets[0]!, list.fixed[0]!, ctx)
   }
@@ -159,16 +169,23 @@ function singleAssignment(
 ): Stmt {
   if (target.type === "Identifier") {
     const ref = ctx.resolution.references.get(target)!
-    if (ref.kind === "local" && !ref.binding.captured) {
-      const slot = ref.binding.slot
-      return function assignLocal(R: Frame) {
-        R[slot] = value(R)
+    if (ref.kind === "global") {
+      const rt = ctx.rt
+      const name = target.name
+      return function assignGlobal(R: Frame) {
+        rt.G.set(name, value(R))
         return undefined
       }
     }
-    const store = compiled.store
-    return function assign(R: Frame) {
-      store(R, undefined, undefined, value(R))
+    const slot = slotOf(ref)
+    if (isBoxed(ref)) {
+      return function assignCell(R: Frame) {
+        R[slot].v = value(R)
+        return undefined
+      }
+    }
+    return function assignLocal(R: Frame) {
+      R[slot] = value(R)
       return undefined
     }
   }
@@ -182,10 +199,22 @@ function singleAssignment(
     }
   }
   const o = object!
+  const line = ctx.line(target)
+  const rt = ctx.rt
   return function assignIndex(R: Frame) {
     const t = o(R)
     const k = key(R)
-    store(R, t, k, value(R))
+    const v = value(R)
+    // The common `t[i] = v` straight to the table; everything else through the checked store.
+    if (typeof k === "number" && t instanceof LuaTable && Number.isInteger(k)) {
+      try {
+        t.setInteger(k, v)
+      } catch (error) {
+        throw error instanceof TableTooLarge ? rt.st.tableTooLarge(line) : error
+      }
+    } else {
+      store(R, t, k, v)
+    }
     return undefined
   }
 }

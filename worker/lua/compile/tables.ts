@@ -18,7 +18,7 @@ import type { CompileContext, Expr, Frame, MultiExpr } from "./context.js"
 import { compileExpression, compileMultiValue } from "./expressions.js"
 
 export function compileTableConstructor(node: TableConstructorExpression, ctx: CompileContext): Expr {
-  const max = ctx.st.bounds.maxTableEntries
+  const max = ctx.bounds.maxTableEntries
   const fields = node.fields
   if (fields.length === 0) {
     return function emptyTable() {
@@ -59,15 +59,21 @@ function arrayOf(fixed: Expr[], rest: MultiExpr | null, R: Frame, max: number): 
 }
 
 function compileList(node: TableConstructorExpression, ctx: CompileContext): Expr {
-  const max = ctx.st.bounds.maxTableEntries
+  const max = ctx.bounds.maxTableEntries
   const { fixed, rest } = positional(
     node.fields.map((f) => f.value),
     ctx,
     node,
   )
+  const rt = ctx.rt
+  const line = ctx.line(node)
   return function listTable(R: Frame) {
     const t = new LuaTable(max)
-    t.array = arrayOf(fixed, rest, R, max)
+    try {
+      t.array = arrayOf(fixed, rest, R, max)
+    } catch (error) {
+      throw error instanceof TableTooLarge ? rt.st.tableTooLarge(line) : error
+    }
     return t
   }
 }
@@ -87,7 +93,7 @@ function compileRecord(names: string[], values: Expr[], max: number): Expr {
 }
 
 function compileMixed(node: TableConstructorExpression, ctx: CompileContext): Expr {
-  const max = ctx.st.bounds.maxTableEntries
+  const max = ctx.bounds.maxTableEntries
   const items: Expression[] = []
   const keyed: Array<{ key: Expr; value: Expr; at: number }> = []
   let onlyStringKeys = true
@@ -104,17 +110,18 @@ function compileMixed(node: TableConstructorExpression, ctx: CompileContext): Ex
   })
   const { fixed, rest } = positional(items, ctx, node)
   const line = ctx.line(node)
+  const rt = ctx.rt
   // Keyed fields interleave with positional items in evaluation order: `at` is how many items
   // precede each keyed field.
-  return function mixedTable(R: Frame) {
+  const build = function mixedTableParts(R: Frame): LuaTable {
     const t = new LuaTable(max)
     const values: LuaValue[] = []
     let next = 0
     for (const field of keyed) {
       while (next < field.at && next < fixed.length) values.push(fixed[next++]!(R))
       const k = field.key(R)
-      if (k === undefined) ctx.fail(line, LuaMessages.tableIndexNil())
-      if (k !== k) ctx.fail(line, LuaMessages.tableIndexNaN())
+      if (k === undefined) rt.fail(line, LuaMessages.tableIndexNil())
+      if (k !== k) rt.fail(line, LuaMessages.tableIndexNaN())
       t.set(k, field.value(R))
     }
     const remaining = fixed.slice(next)
@@ -131,5 +138,12 @@ function compileMixed(node: TableConstructorExpression, ctx: CompileContext): Ex
       for (let i = 0; i < values.length; i++) if (values[i] !== undefined) t.setInteger(i + 1, values[i])
     }
     return t
+  }
+  return function mixedTable(R: Frame) {
+    try {
+      return build(R)
+    } catch (error) {
+      throw error instanceof TableTooLarge ? rt.st.tableTooLarge(line) : error
+    }
   }
 }

@@ -23,7 +23,7 @@
  * top level) restores the depth it saved. That keeps `try`/`finally` off the call path.
  */
 
-import type { Diagnostic } from "../../data/diagnostic.js"
+import type { Diagnostic, DiagnosticKind } from "../../data/diagnostic.js"
 import { HostStop, type Host } from "../../host.js"
 import { FUEL_CHECK_INTERVAL, type Bounds } from "../../limits.js"
 import { LuaMessages } from "../messages.js"
@@ -107,53 +107,41 @@ export class LuaState {
   refuel(): void {
     this.spent += FUEL_CHECK_INTERVAL - this.fuel
     this.fuel = FUEL_CHECK_INTERVAL
-    if (this.spent > this.bounds.maxFuel) {
-      throw new HostStop({
-        kind: "ExecutionFailure",
-        message: `${this.where()}program exceeded its work budget of ${this.bounds.maxFuel} steps (an endless loop?)`,
-      })
-    }
+    if (this.spent > this.bounds.maxFuel) throw this.stop("ExecutionFailure", LuaMessages.fuelExhausted(this.bounds.maxFuel))
     if (performance.now() > this.deadline) throw this.timeout()
     if (this.interrupt !== undefined && Atomics.load(this.interrupt, 0) !== 0) {
-      throw new HostStop({ kind: "ExecutionFailure", message: "execution was interrupted" })
+      throw new HostStop({ kind: "ExecutionFailure", message: LuaMessages.interrupted() })
     }
   }
 
+  /** A stop at the current line: `input:LINE: ` before the message and the line as its location. */
+  stop(kind: DiagnosticKind, message: string, withPosition = true): HostStop {
+    const line = this.line
+    const text = withPosition ? this.where() + message : message
+    return new HostStop(line > 0 ? { kind, message: text, location: { line } } : { kind, message: text })
+  }
+
   timeout(): HostStop {
-    return new HostStop({
-      kind: "TimeoutExceeded",
-      message: `execution timed out while running code at line ${this.line}`,
-      location: { line: this.line },
-    })
+    return this.stop("TimeoutExceeded", LuaMessages.timedOut(this.line), false)
   }
 
   /** The stop for a call that would nest deeper than `maxCallDepth` (or overflow the JavaScript stack). */
   stackOverflow(): HostStop {
     const message =
       this.depth > this.maxDepth ? LuaMessages.stackOverflow(this.maxDepth) : LuaMessages.stackExhausted(this.depth)
-    return new HostStop({
-      kind: "ExecutionFailure",
-      message: this.where() + message,
-      location: { line: this.line },
-    })
+    return this.stop("ExecutionFailure", message)
   }
 
-  /** The stop for a table that grew past `maxTableEntries`. */
-  tableTooLarge(): HostStop {
-    return new HostStop({
-      kind: "ExecutionFailure",
-      message: this.where() + LuaMessages.tableTooLarge(this.bounds.maxTableEntries),
-      location: { line: this.line },
-    })
+  /** The stop for a table that grew past `maxTableEntries` (at `line`, when the caller knows it). */
+  tableTooLarge(line = this.line): HostStop {
+    this.line = line
+    return this.stop("ExecutionFailure", LuaMessages.tableTooLarge(this.bounds.maxTableEntries))
   }
 
   /** Checks that a string of `bytes` bytes may be built, before building it. */
   checkStringSize(bytes: number): void {
     if (bytes > this.bounds.maxStringBytes) {
-      throw new HostStop({
-        kind: "ExecutionFailure",
-        message: `${this.where()}string of ${bytes} bytes exceeds the limit of ${this.bounds.maxStringBytes} bytes`,
-      })
+      throw this.stop("ExecutionFailure", LuaMessages.stringTooLarge(bytes, this.bounds.maxStringBytes))
     }
   }
 
@@ -216,6 +204,9 @@ export class LuaState {
         results = callee(this.tailArgs)
       }
     } catch (error) {
+      // The builtin that called may catch this (or a test may reuse the state): leave it as it was.
+      this.depth = depth - 1
+      this.line = line
       throw error === this.raised && this.raisedDepth === depth ? this.renameArgumentError(error as LuaError, callee, null, false) : error
     }
     this.depth = depth - 1
@@ -264,12 +255,7 @@ export class LuaState {
   /** Appends a line to the execution's logs (`print`). */
   log(line: string): void {
     this.logBytes += line.length + 1
-    if (this.logBytes > this.bounds.maxLogBytes) {
-      throw new HostStop({
-        kind: "ExecutionFailure",
-        message: `${this.where()}program printed more than ${this.bounds.maxLogBytes} bytes of logs`,
-      })
-    }
+    if (this.logBytes > this.bounds.maxLogBytes) throw this.stop("ExecutionFailure", LuaMessages.logsTooLarge(this.bounds.maxLogBytes))
     this.logs.push(line)
   }
 }

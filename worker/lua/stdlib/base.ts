@@ -19,7 +19,7 @@
 import { textFromBytesLossy } from "../../data/utf8.js"
 import { HostStop } from "../../host.js"
 import { LuaMessages } from "../messages.js"
-import { toNumber } from "../runtime/number.js"
+import { addIntegers, toNumber } from "../runtime/number.js"
 import type { LuaState } from "../runtime/state.js"
 import { tostring } from "../runtime/tostring.js"
 import {
@@ -49,7 +49,9 @@ export function openBase(st: LuaState, G: LuaTable): KnownIterators {
   }
   const ipairsIterator: LuaFunction = (args) => {
     const t = args[0]
-    const i = (args[1] as number) + 1
+    const previous = args[1]
+    // Lua's `luaL_intop(+, i, 1)`: wraps at maxinteger.
+    const i = typeof previous === "number" && Number.isInteger(previous) && previous < 9007199254740991 ? previous + 1 : addIntegers(checkInteger(st, args, 1, "ipairs"), 1)
     let v: LuaValue
     if (t instanceof LuaTable) v = t.get(i)
     else if (typeof t === "string") v = undefined
@@ -115,10 +117,11 @@ export function openBase(st: LuaState, G: LuaTable): KnownIterators {
         try {
           return [false, st.call(handler, [value])[0]]
         } catch (again) {
-          const second = caught(st, again)
+          caught(st, again)
           st.depth = depth
           st.line = line
-          return [false, second]
+          // Real Lua calls the handler again on its own error until the C stack gives out.
+          return [false, LuaMessages.errorInErrorHandling()]
         }
       }
     },

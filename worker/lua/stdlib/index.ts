@@ -27,8 +27,11 @@ export interface Globals {
   readonly iterators: KnownIterators
 }
 
+/** Room in `_G` for the libraries themselves, on top of what a program may add (`maxTableEntries`). */
+const LIBRARY_GLOBALS = 64
+
 export function openLibraries(st: LuaState, extensionGlobals: ReadonlyArray<string>): Globals {
-  const G = new LuaTable(st.bounds.maxTableEntries)
+  const G = new LuaTable(st.bounds.maxTableEntries + LIBRARY_GLOBALS + extensionGlobals.length)
   const iterators = openBase(st, G)
   const strings = openString(st)
   const table = openTable(st)

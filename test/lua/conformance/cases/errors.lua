@@ -323,3 +323,15 @@ end)
 print(ok, e, acc.balance)
 -- expect:
 -- false	input:9: insufficient funds	5
+
+-- case: a handler that fails gives error in error handling
+print(xpcall(function() error("x") end, function(m) error("in handler") end))
+print(xpcall(function() error("x") end, function(m) local t = nil; return t.x end))
+-- expect:
+-- false	error in error handling
+-- false	error in error handling
+
+-- case: a handler that succeeds can transform the message
+print(xpcall(function() error("x") end, function(m) return m:upper() end))
+-- expect:
+-- false	INPUT:1: X

@@ -1,0 +1,110 @@
+/**
+ * runLua as the worker sees it: the result value, the diagnostic of every way a program can end,
+ * the options (deadline, interrupt, seed), and that nothing ever escapes as a JavaScript exception.
+ */
+
+import { describe, expect, it } from "vitest"
+import type { Host } from "../../../worker/host.js"
+import { runLua } from "../../../worker/lua/index.js"
+import { failure, printed, valueOf } from "./helpers.js"
+
+describe("the result", () => {
+  it("is the first return value as plain data; nothing or nil is null", () => {
+    expect(valueOf("return { a = { 1, 2 }, b = 'x' }, 'ignored'")).toEqual({ a: [1, 2], b: "x" })
+    expect(valueOf("local x = 1")).toBe(null)
+    expect(valueOf("return nil")).toBe(null)
+  })
+  it("comes back even when the main chunk ends in a tail call", () => {
+    expect(valueOf("local function f() return 'tail' end return f()")).toBe("tail")
+  })
+  it("a value that is not plain data fails with InvalidDataValue and a path", () => {
+    const error = failure("return { items = { { fn = print } } }")
+    expect(error.kind).toBe("InvalidDataValue")
+    expect(error.message).toContain("result.items[1].fn")
+  })
+  it("logs are kept when the program fails", () => {
+    const result = runLua('print("before")\nerror("boom")')
+    expect(result.ok).toBe(false)
+    expect(result.logs).toEqual(["before"])
+  })
+})
+
+describe("uncaught errors", () => {
+  it("a string error keeps Lua's message and its line", () => {
+    expect(failure("local x = 1\nerror('boom')")).toEqual({ kind: "ExecutionFailure", message: "input:2: boom", location: { line: 2 } })
+  })
+  it("other values are shown as the lua standalone shows them", () => {
+    expect(failure("error({})").message).toBe("(error object is a table value)")
+    expect(failure("error(nil)").message).toBe("(error object is a nil value)")
+    expect(failure("error(42)").message).toBe("42")
+    expect(failure("error(1.5, 2)").message).toBe("1.5")
+  })
+  it("runtime errors are ExecutionFailure with the line", () => {
+    expect(failure("local t\n\nreturn t.x")).toEqual({
+      kind: "ExecutionFailure",
+      message: "input:3: attempt to index a nil value (local 't')",
+      location: { line: 3 },
+    })
+  })
+  it("a table past maxTableEntries stops with the bound named, even inside pcall", () => {
+    const bounds = { maxTableEntries: 100 }
+    const error = failure("local t = {}\nprint(pcall(function() for i = 1, 1000 do t[i] = i end end))", { bounds })
+    expect(error).toEqual({
+      kind: "ExecutionFailure",
+      message: "input:2: table grew past the limit of 100 entries (maxTableEntries)",
+      location: { line: 2 },
+    })
+    const list = `local t = {${"1, ".repeat(150)}}`
+    expect(failure(list, { bounds }).message).toBe("input:1: table grew past the limit of 100 entries (maxTableEntries)")
+    expect(failure("local t = {} for i = 1, 200 do t['k' .. i] = i end", { bounds }).message).toContain("maxTableEntries")
+  })
+})
+
+describe("options", () => {
+  it("a busy loop stops itself at the deadline", () => {
+    const error = failure("local n = 0\nwhile true do n = n + 1 end", { deadline: performance.now() + 30 })
+    expect(error).toEqual({ kind: "TimeoutExceeded", message: "execution timed out while running code at line 2", location: { line: 2 } })
+  })
+  it("the interrupt flag stops the program at its next metering point", () => {
+    const interrupt = new Int32Array(new SharedArrayBuffer(4))
+    const host: Host = {
+      call() {
+        Atomics.store(interrupt, 0, 1)
+        return null
+      },
+    }
+    const error = failure("tools.raise.flag() while true do end", { host, interrupt })
+    expect(error.message).toBe("execution was interrupted")
+  })
+  it("the work budget stops an endless loop", () => {
+    expect(failure("while true do end", { bounds: { maxFuel: 50_000 } }).message).toContain("work budget of 50000 steps")
+  })
+  it("the random seed makes math.random repeatable", () => {
+    const source = "return { math.random(1000), math.random(1000), math.random() }"
+    expect(valueOf(source, { randomSeed: 7 })).toEqual(valueOf(source, { randomSeed: 7 }))
+  })
+})
+
+describe("runLua never throws", () => {
+  it("a host that throws something strange becomes an internal error, not an exception", () => {
+    const host: Host = {
+      call() {
+        throw new TypeError("host bug")
+      },
+    }
+    const result = runLua("return tools.a.b()", { host })
+    expect(result.ok).toBe(false)
+    if (!result.ok) {
+      expect(result.error.kind).toBe("ExecutionFailure")
+      expect(result.error.message).toContain("internal error")
+    }
+  })
+  it("invalid bounds are reported, not thrown", () => {
+    const result = runLua("return 1", { bounds: { maxFuel: -1 } })
+    expect(result.ok).toBe(false)
+  })
+  it("one execution leaves nothing behind for the next", () => {
+    expect(printed("x = 1 print(x)")).toEqual(["1"])
+    expect(printed("print(x)")).toEqual(["nil"])
+  })
+})

@@ -1,0 +1,145 @@
+/**
+ * The plain-data contract for JavaScript: program values <-> `DataValue` (JSON), always a copy.
+ *
+ * Program -> JSON (`jsToData`: a program's result, a tool's input): null and undefined at the top
+ * are null; booleans, finite numbers and strings are themselves; arrays are arrays (an `undefined`
+ * element is null, as `JSON.stringify` has it); plain objects are objects of their own enumerable
+ * string-keyed data properties (an `undefined` property is left out). Anything else — a function,
+ * a tool reference, NaN or Infinity, a BigInt, a symbol, a Map, a class instance, a getter, a cycle —
+ * fails with `InvalidDataValue` naming its path (`result.items[3].fn`). No getter ever runs.
+ *
+ * JSON -> program (`dataToJs`: a tool's output): arrays and objects become fresh program arrays
+ * and objects; the input is host data and is checked like the Lua side checks it (only plain
+ * arrays, plain objects and JSON primitives; no accessor is read).
+ */
+
+import { DataContractError, DataErrors, formatPath, jsonNumberBytes, type PathSegment } from "./contract.js"
+import type { DataValue } from "./value.js"
+import { HostStop } from "../host.js"
+import { Accessor, JsArray, JsFunction, JsObject, type Value } from "../javascript/runtime/object.js"
+import type { JsState } from "../javascript/runtime/state.js"
+
+const describeValue = (v: Value): string => {
+  if (v instanceof JsFunction) return v.isTool ? "a tool reference" : "a function"
+  if (typeof v === "number") return v !== v ? "NaN (not a number)" : "an infinite number"
+  if (typeof v === "bigint") return "a BigInt"
+  if (typeof v === "symbol") return "a symbol"
+  if (v instanceof JsObject) return `a ${v.className === "Object" ? "class instance" : v.className} object`
+  return "a value of an unknown kind"
+}
+
+export function copyJsToData(st: JsState, value: Value, root: string): DataValue {
+  const path: PathSegment[] = []
+  const stack: JsObject[] = []
+  let bytes = 0
+  const fail = (what: string) => DataErrors.notData(formatPath(root, path), what)
+  const copy = (v: Value): DataValue => {
+    st.charge(1)
+    switch (typeof v) {
+      case "string":
+        bytes += v.length + 2
+        return v
+      case "number":
+        if (!Number.isFinite(v)) throw fail(describeValue(v))
+        bytes += jsonNumberBytes(v)
+        return v
+      case "boolean":
+        bytes += 5
+        return v
+      case "undefined":
+        bytes += 4
+        return null
+    }
+    if (v === null) {
+      bytes += 4
+      return null
+    }
+    if (!(v instanceof JsObject) || v instanceof JsFunction) throw fail(describeValue(v))
+    if (stack.includes(v)) throw DataErrors.cyclic(formatPath(root, path), formatPath(root, path, stack.indexOf(v)))
+    if (stack.length >= st.bounds.maxDataDepth) throw DataErrors.tooDeep(formatPath(root, path), st.bounds.maxDataDepth)
+    if (bytes > st.bounds.maxDataBytes) throw DataErrors.tooLarge(root, formatPath(root, path), st.bounds.maxDataBytes)
+    stack.push(v)
+    let out: DataValue
+    if (v instanceof JsArray) {
+      if (v.className !== "Array") throw fail("an arguments object")
+      const items: DataValue[] = []
+      for (let i = 0; i < v.items.length; i++) {
+        path.push(i)
+        items.push(copy(v.items[i]))
+        path.pop()
+      }
+      bytes += items.length + 1
+      out = items
+    } else {
+      if (v.className !== "Object" || (v.proto !== st.realm.ObjectPrototype && v.proto !== null)) throw fail(describeValue(v))
+      const o: Record<string, DataValue> = {}
+      for (const k of v.ownKeys()) {
+        if (typeof k !== "string" || !v.isEnumerable(k)) continue
+        const x = v.own(k)
+        path.push(k)
+        if (x instanceof Accessor) throw fail("a getter or setter")
+        if (x !== undefined) {
+          bytes += k.length + 3
+          o[k] = copy(x as Value)
+        }
+        path.pop()
+      }
+      bytes += 2
+      out = o
+    }
+    stack.pop()
+    return out
+  }
+  const data = copy(value)
+  if (bytes > st.bounds.maxDataBytes) throw DataErrors.tooLarge(root, root, st.bounds.maxDataBytes)
+  return data
+}
+
+/** Program -> plain data where a violation stops the execution with `InvalidDataValue`. */
+export function jsToData(st: JsState, value: Value, root: string): DataValue {
+  try {
+    return copyJsToData(st, value, root)
+  } catch (error) {
+    if (error instanceof DataContractError) throw new HostStop({ kind: "InvalidDataValue", message: error.message })
+    throw error
+  }
+}
+
+/** Host data (checked) -> program values; throws `DataContractError`. */
+export function copyDataToJs(st: JsState, data: unknown, root: string): Value {
+  const path: PathSegment[] = []
+  const copy = (v: unknown, depth: number): Value => {
+    st.charge(1)
+    if (v === null || typeof v === "string" || typeof v === "boolean") return v as Value
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) throw DataErrors.notPlain(formatPath(root, path), "a non-finite number")
+      return v
+    }
+    if (typeof v !== "object") throw DataErrors.notPlain(formatPath(root, path), `a ${typeof v}`)
+    if (depth > st.bounds.maxDataDepth) throw DataErrors.tooDeep(formatPath(root, path), st.bounds.maxDataDepth)
+    if (Array.isArray(v)) {
+      if (v.length > st.maxArrayLength) throw DataErrors.tooManyEntries(formatPath(root, path), st.maxArrayLength)
+      const items: Value[] = []
+      for (let i = 0; i < v.length; i++) {
+        path.push(i)
+        const d = Object.getOwnPropertyDescriptor(v, i)
+        if (d !== undefined && !("value" in d)) throw DataErrors.notPlain(formatPath(root, path), "an accessor property")
+        items.push(d === undefined || d.value === undefined ? null : copy(d.value, depth + 1))
+        path.pop()
+      }
+      return st.realm.newArray(items)
+    }
+    const proto = Object.getPrototypeOf(v)
+    if (proto !== Object.prototype && proto !== null) throw DataErrors.notPlain(formatPath(root, path), "a class instance")
+    const o = st.realm.newObject()
+    for (const k of Object.keys(v)) {
+      path.push(k)
+      const d = Object.getOwnPropertyDescriptor(v, k)!
+      if (!("value" in d)) throw DataErrors.notPlain(formatPath(root, path), "an accessor property")
+      if (d.value !== undefined) o.props.set(k, copy(d.value, depth + 1))
+      path.pop()
+    }
+    return o
+  }
+  return copy(data, 0)
+}
