@@ -13,6 +13,7 @@
 import { ChannelError, WorkerChannel, type ChannelResponse } from "../bridge/worker.js"
 import type { DataValue } from "./data/value.js"
 import { HostFailure, HostStop, type Host, type HostCall } from "./host.js"
+import { runJavaScript } from "./javascript/index.js"
 import { runLua } from "./lua/index.js"
 import { CATALOG_OPERATION, type CatalogSnapshot, type ExecutionTask, type TaskOutcome } from "./task.js"
 
@@ -86,13 +87,6 @@ export default function runExecution(task: ExecutionTask): TaskOutcome {
         globals: catalog.globals,
       })
     case "javascript":
-      return {
-        ok: false,
-        error: {
-          kind: "ExecutionFailure",
-          message: 'JavaScript programs are not supported by this version yet; create the runtime with language: "lua"',
-        },
-        logs: [],
-      }
+      return runJavaScript(task.source, { host, deadline, interrupt: channel.interrupt, globals: catalog.globals })
   }
 }

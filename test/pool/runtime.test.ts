@@ -269,11 +269,11 @@ describe("the pool", () => {
     }
   })
 
-  it("fails JavaScript programs with a clear diagnostic until that engine lands", async () => {
-    const runtime = CodeMode.make({ language: "javascript", pool })
-    const result = await run(runtime, "1 + 1")
-    expect(result.ok).toBe(false)
-    expect(result.error.message).toContain("JavaScript")
+  it("runs JavaScript programs through the same API", async () => {
+    const runtime = CodeMode.make({ language: "javascript", tools, pool })
+    const result = await run(runtime, `const e = await tools.util.echo({ text: "hi" }); console.log("got", e.length); e.length + 40`)
+    expect(result).toMatchObject({ ok: true, value: 42, logs: ["got 2"] })
+    expect(result.toolCalls.map((c: any) => c.name)).toEqual(["util.echo"])
   })
 
   it("lets the process exit after close()", () => {

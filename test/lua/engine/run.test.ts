@@ -108,3 +108,35 @@ describe("runLua never throws", () => {
     expect(printed("print(x)")).toEqual(["nil"])
   })
 })
+
+describe("a program run again", () => {
+  it("reuses its compiled closures but nothing of the previous execution", () => {
+    const source = "counter = (counter or 0) + 1\nlocal t = {} print(tostring(t))\nreturn { counter, select('#', ...) }"
+    for (let i = 0; i < 3; i++) {
+      const result = runLua(source)
+      expect(result).toEqual({ ok: true, value: [1, 0], logs: ["table: 0x00000001"], warnings: [] })
+    }
+  })
+  it("each run talks to its own host", () => {
+    const source = "return tools.echo.value({})"
+    const hostAnswering = (answer: string): Host => ({ call: () => answer })
+    expect(valueOf(source, { host: hostAnswering("first") })).toBe("first")
+    expect(valueOf(source, { host: hostAnswering("second") })).toBe("second")
+  })
+  it("a run started from inside a run of the same program gets its own copy", () => {
+    const source = "local before = tools.nested.run({}) return before .. '+outer'"
+    const host: Host = { call: () => "inner" }
+    const nesting: Host = {
+      call: () => {
+        const inner = runLua(source, { host })
+        return inner.ok ? String(inner.value) : inner.error.message
+      },
+    }
+    expect(valueOf(source, { host: nesting })).toBe("inner+outer+outer")
+  })
+  it("lowered bounds are never bypassed by a program cached with larger ones", () => {
+    const source = `return "${"x".repeat(300)}"`
+    expect(valueOf(source)).toHaveLength(300)
+    expect(failure(source, { bounds: { maxSourceBytes: 100 } }).kind).toBe("ParseError")
+  })
+})

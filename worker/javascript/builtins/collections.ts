@@ -1,0 +1,160 @@
+/**
+ * `Map`, `Set`, `WeakMap` and `WeakSet` over host collections of program values: SameValueZero
+ * keys and insertion order come from the host `Map`/`Set`, whose iteration also survives deletion
+ * and insertion during a loop exactly as the language requires. (The weak variants are strong
+ * here: an execution is short-lived, so nothing is lost but memory a bound already caps.)
+ */
+
+import { JsFunction, JsMap, JsObject, JsSet, type Value } from "../runtime/object.js"
+import { JsIterator, DONE, iterate } from "../runtime/iterate.js"
+import { getV } from "../runtime/ops.js"
+import type { Realm } from "../runtime/realm.js"
+import type { JsState } from "../runtime/state.js"
+
+const key = (v: Value): Value => (typeof v === "number" && v === 0 ? 0 : v)
+
+function thisMap(st: JsState, t: Value, method: string): JsMap {
+  if (t instanceof JsMap) return t
+  throw st.typeError(`Method Map.prototype.${method} called on incompatible receiver ${st.realm.describe(t)}`)
+}
+function thisSet(st: JsState, t: Value, method: string): JsSet {
+  if (t instanceof JsSet) return t
+  throw st.typeError(`Method Set.prototype.${method} called on incompatible receiver ${st.realm.describe(t)}`)
+}
+
+const protoFor = (st: JsState, newTarget: JsObject | undefined, fallback: JsObject): JsObject => {
+  const p = newTarget?.get(st, "prototype")
+  return p instanceof JsObject ? p : fallback
+}
+
+function iteratorOver<T>(st: JsState, source: Iterable<T>, map: (x: T) => Value): JsIterator {
+  const it = source[Symbol.iterator]()
+  return new JsIterator(st.realm.ArrayIteratorPrototype, () => {
+    const r = it.next()
+    return r.done ? DONE : map(r.value)
+  })
+}
+
+export function installCollections(realm: Realm): void {
+  for (const weak of [false, true]) {
+    const MP = new JsObject(realm.ObjectPrototype)
+    const name = weak ? "WeakMap" : "Map"
+    const ctor = realm.constructorFunction(
+      name,
+      0,
+      (st, _t, [entries], newTarget) => {
+        if (newTarget === undefined) throw st.typeError(`Constructor ${name} requires 'new'`)
+        const m = new JsMap(protoFor(st, newTarget, MP))
+        if (entries !== undefined && entries !== null) {
+          iterate(st, entries, (e) => {
+            if (!(e instanceof JsObject)) throw st.typeError(`Iterator value ${st.realm.describe(e)} is not an entry object`)
+            if (m.data.size >= st.maxArrayLength) throw st.arrayTooLarge()
+            m.data.set(key(getV(st, e, "0")), getV(st, e, "1"))
+          })
+        }
+        return m
+      },
+      MP,
+    )
+    realm.defineGlobal(name, ctor)
+    MP.defineOwn(realm.st, Symbol.toStringTag, name, 3)
+    realm.methods(MP, {
+      get: [1, (st, t, [k]) => thisMap(st, t, "get").data.get(key(k))],
+      set: [2, (st, t, [k, v]) => {
+        const m = thisMap(st, t, "set")
+        if (weak && !(k instanceof JsObject)) throw st.typeError(`Invalid value used as weak map key`)
+        if (m.data.size >= st.maxArrayLength && !m.data.has(key(k))) throw st.arrayTooLarge()
+        m.data.set(key(k), v)
+        return m
+      }],
+      has: [1, (st, t, [k]) => thisMap(st, t, "has").data.has(key(k))],
+      delete: [1, (st, t, [k]) => thisMap(st, t, "delete").data.delete(key(k))],
+    })
+    if (!weak) {
+      realm.methods(MP, {
+        clear: [0, (st, t) => {
+          thisMap(st, t, "clear").data.clear()
+          return undefined
+        }],
+        forEach: [1, (st, t, [fn, self]) => {
+          const m = thisMap(st, t, "forEach")
+          for (const [k, v] of m.data) st.call(fn, self, [v, k, m])
+          return undefined
+        }],
+        keys: [0, (st, t) => iteratorOver(st, thisMap(st, t, "keys").data.keys(), (k) => k)],
+        values: [0, (st, t) => iteratorOver(st, thisMap(st, t, "values").data.values(), (v) => v)],
+      })
+      const entries = realm.builtin("entries", 0, (st, t) => iteratorOver(st, thisMap(st, t, "entries").data.entries(), ([k, v]) => st.realm.newArray([k, v])))
+      MP.defineOwn(realm.st, "entries", entries, 2)
+      MP.defineOwn(realm.st, Symbol.iterator, entries, 2)
+      realm.getter(MP, "size", (st, t) => thisMap(st, t, "size").data.size)
+      realm.methods(ctor, {
+        groupBy: [2, (st, _t, [items, fn]) => {
+          const m = new JsMap(MP)
+          let i = 0
+          iterate(st, items, (v) => {
+            const k = key(st.call(fn, undefined, [v, i++]))
+            const g = m.data.get(k)
+            if (g === undefined) m.data.set(k, st.realm.newArray([v]))
+            else (g as import("../runtime/object.js").JsArray).items.push(v)
+          })
+          return m
+        }],
+      })
+    }
+
+    const SP = new JsObject(realm.ObjectPrototype)
+    const setName = weak ? "WeakSet" : "Set"
+    realm.defineGlobal(
+      setName,
+      realm.constructorFunction(
+        setName,
+        0,
+        (st, _t, [values], newTarget) => {
+          if (newTarget === undefined) throw st.typeError(`Constructor ${setName} requires 'new'`)
+          const s = new JsSet(protoFor(st, newTarget, SP))
+          if (values !== undefined && values !== null) {
+            iterate(st, values, (v) => {
+              if (s.data.size >= st.maxArrayLength) throw st.arrayTooLarge()
+              s.data.add(key(v))
+            })
+          }
+          return s
+        },
+        SP,
+      ),
+    )
+    SP.defineOwn(realm.st, Symbol.toStringTag, setName, 3)
+    realm.methods(SP, {
+      add: [1, (st, t, [v]) => {
+        const s = thisSet(st, t, "add")
+        if (weak && !(v instanceof JsObject)) throw st.typeError(`Invalid value used in weak set`)
+        if (s.data.size >= st.maxArrayLength && !s.data.has(key(v))) throw st.arrayTooLarge()
+        s.data.add(key(v))
+        return s
+      }],
+      has: [1, (st, t, [v]) => thisSet(st, t, "has").data.has(key(v))],
+      delete: [1, (st, t, [v]) => thisSet(st, t, "delete").data.delete(key(v))],
+    })
+    if (!weak) {
+      realm.methods(SP, {
+        clear: [0, (st, t) => {
+          thisSet(st, t, "clear").data.clear()
+          return undefined
+        }],
+        forEach: [1, (st, t, [fn, self]) => {
+          const s = thisSet(st, t, "forEach")
+          for (const v of s.data) st.call(fn, self, [v, v, s])
+          return undefined
+        }],
+        entries: [0, (st, t) => iteratorOver(st, thisSet(st, t, "entries").data.values(), (v) => st.realm.newArray([v, v]))],
+      })
+      const values = realm.builtin("values", 0, (st, t) => iteratorOver(st, thisSet(st, t, "values").data.values(), (v) => v))
+      SP.defineOwn(realm.st, "values", values, 2)
+      SP.defineOwn(realm.st, "keys", values, 2)
+      SP.defineOwn(realm.st, Symbol.iterator, values, 2)
+      realm.getter(SP, "size", (st, t) => thisSet(st, t, "size").data.size)
+    }
+  }
+  void JsFunction
+}

@@ -1,0 +1,123 @@
+/**
+ * `console`: log, info, warn, error and debug append one line each to the execution's logs, with
+ * arguments formatted as Node's `util.inspect` shows them for the common cases (strings bare at the
+ * top level and quoted inside, `{ a: 1 }`, `[ 1, 2 ]`, `Map(1) { 'a' => 1 }`, `[Function: f]`).
+ * Long or deeply nested values are shortened; the formatter charges fuel per value.
+ */
+
+import { JsArray, JsError, JsFunction, JsMap, JsObject, JsSet, FunctionKind, JsBoxed, type Value } from "../runtime/object.js"
+import { JsPromise } from "../runtime/promise.js"
+import { toStr } from "../runtime/ops.js"
+import type { Realm } from "../runtime/realm.js"
+import type { JsState } from "../runtime/state.js"
+import { enumerableKeys } from "./object.js"
+
+const IDENT = /^[A-Za-z_$][\w$]*$/
+
+const quoteString = (s: string): string => {
+  const q = !s.includes("'") ? "'" : !s.includes('"') ? '"' : !s.includes("`") ? "`" : "'"
+  const body = s.replace(/\\/g, "\\\\").replace(/\n/g, "\\n").replace(/\t/g, "\\t").replace(/\r/g, "\\r")
+  return q + (q === "'" ? body.replace(/'/g, "\\'") : body) + q
+}
+
+export function inspect(st: JsState, v: Value, depth = 0, seen: JsObject[] = []): string {
+  st.charge(1)
+  switch (typeof v) {
+    case "string":
+      return depth === 0 ? v : quoteString(v)
+    case "number":
+      return Object.is(v, -0) ? "-0" : String(v)
+    case "bigint":
+      return `${v}n`
+    case "symbol":
+      return v.toString()
+    case "undefined":
+      return "undefined"
+    case "boolean":
+      return String(v)
+  }
+  if (v === null) return "null"
+  const o = v as JsObject
+  if (seen.includes(o)) return "[Circular *1]"
+  if (o instanceof JsFunction) {
+    const base = o.kind === FunctionKind.Class ? `[class ${o.fname || "(anonymous)"}]` : `[Function: ${o.fname || "(anonymous)"}]`
+    return o.fname === "" && o.kind !== FunctionKind.Class ? "[Function (anonymous)]" : base
+  }
+  if (o instanceof JsError) {
+    const stack = o.get(st, "stack")
+    return typeof stack === "string" ? (depth === 0 ? stack : `[${stack.split("\n")[0]}]`) : "[Error]"
+  }
+  if (o instanceof JsBoxed) return `[${o.className}: ${inspect(st, o.primitive as Value, 1)}]`
+  if (depth > 2) return o instanceof JsArray ? "[Array]" : "[Object]"
+  const inner = [...seen, o]
+  const parts: string[] = []
+  let open = "{"
+  let close = "}"
+  let prefix = ""
+  if (o instanceof JsArray) {
+    open = "["
+    close = "]"
+    for (let i = 0; i < o.items.length && i < 100; i++) parts.push(inspect(st, o.items[i], depth + 1, inner))
+    if (o.items.length > 100) parts.push(`... ${o.items.length - 100} more items`)
+  } else if (o instanceof JsMap) {
+    prefix = `Map(${o.data.size}) `
+    for (const [k, x] of o.data) parts.push(`${inspect(st, k, depth + 1, inner)} => ${inspect(st, x, depth + 1, inner)}`)
+  } else if (o instanceof JsSet) {
+    prefix = `Set(${o.data.size}) `
+    for (const x of o.data) parts.push(inspect(st, x, depth + 1, inner))
+  } else if (o instanceof JsPromise) {
+    prefix = "Promise "
+    parts.push(!o.settled ? "<pending>" : o.rejected ? `<rejected> ${inspect(st, o.value, depth + 1, inner)}` : inspect(st, o.value, depth + 1, inner))
+  }
+  if (!(o instanceof JsArray) || o.props.size > 0) {
+    for (const k of enumerableKeys(o)) {
+      if (o instanceof JsArray && /^\d+$/.test(k)) continue
+      parts.push(`${IDENT.test(k) ? k : quoteString(k)}: ${inspect(st, o.get(st, k), depth + 1, inner)}`)
+    }
+  }
+  if (!(o instanceof JsArray) && !(o instanceof JsMap) && !(o instanceof JsSet) && !(o instanceof JsPromise)) {
+    if (o.proto === null) prefix = "[Object: null prototype] "
+    else if (o.proto !== st.realm.ObjectPrototype) {
+      const ctor = o.proto.get(st, "constructor")
+      if (ctor instanceof JsFunction && ctor.fname !== "" && ctor.fname !== "Object") prefix = `${ctor.fname} `
+    }
+  }
+  if (parts.length === 0) return `${prefix}${open}${close}`
+  const single = `${prefix}${open} ${parts.join(", ")} ${close}`
+  if (single.length <= 72 && !single.includes("\n")) return single
+  const pad = "  ".repeat(depth + 1)
+  return `${prefix}${open}\n${pad}${parts.join(`,\n${pad}`)}\n${"  ".repeat(depth)}${close}`
+}
+
+function format(st: JsState, args: Value[]): string {
+  if (args.length === 0) return ""
+  const first = args[0]
+  let rest = args
+  let head = ""
+  if (typeof first === "string" && first.includes("%") && args.length > 1) {
+    let i = 1
+    head = first.replace(/%([sdifjoO%])/g, (m, c: string) => {
+      if (c === "%") return "%"
+      if (i >= args.length) return m
+      const a = args[i++]
+      if (c === "s") return typeof a === "string" ? a : inspect(st, a, 1)
+      if (c === "d" || c === "i") return typeof a === "number" ? String(c === "i" ? Math.trunc(a) : a) : "NaN"
+      if (c === "f") return String(Number(typeof a === "number" ? a : NaN))
+      return inspect(st, a, 1)
+    })
+    rest = args.slice(i)
+    return [head, ...rest.map((a) => inspect(st, a))].join(" ")
+  }
+  return rest.map((a) => inspect(st, a)).join(" ")
+}
+
+export function installConsole(realm: Realm): void {
+  const c = realm.namespace("console")
+  realm.defineGlobal("console", c)
+  const log = (st: JsState, _t: Value, args: Value[]): Value => {
+    st.log(format(st, args))
+    return undefined
+  }
+  realm.methods(c, { log: [0, log], info: [0, log], warn: [0, log], error: [0, log], debug: [0, log], trace: [0, log] })
+  void toStr
+}

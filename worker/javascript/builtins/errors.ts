@@ -1,0 +1,67 @@
+/**
+ * The `Error` family: Error, TypeError, RangeError, ReferenceError, SyntaxError, EvalError,
+ * URIError and AggregateError, with `message`, `cause` and a `stack` that names program lines
+ * only (`    at f (input:3)`), never a host file, so an error cannot disclose anything about the
+ * worker it runs in.
+ */
+
+import { HIDDEN, JsArray, JsError, JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { iterableToList } from "../runtime/iterate.js"
+import { toStr } from "../runtime/ops.js"
+import { type Realm, spec } from "../runtime/realm.js"
+import type { JsState } from "../runtime/state.js"
+
+export const ERROR_NAMES = ["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "EvalError", "URIError", "AggregateError"] as const
+
+/** The prototype a `new X()` inside a subclass constructor should use. */
+const prototypeFor = (st: JsState, newTarget: JsObject | undefined, fallback: JsObject): JsObject => {
+  if (newTarget === undefined) return fallback
+  const p = newTarget.get(st, "prototype")
+  return p instanceof JsObject ? p : fallback
+}
+
+export function installErrors(realm: Realm): void {
+  let base: JsFunction | undefined
+  for (const name of ERROR_NAMES) {
+    const proto = new JsObject(name === "Error" ? realm.ObjectPrototype : realm.errorPrototypes.get("Error")!)
+    realm.errorPrototypes.set(name, proto)
+    const aggregate = name === "AggregateError"
+    const ctor = realm.constructorFunction(
+      name,
+      aggregate ? 2 : 1,
+      (st, _t, args, newTarget) => {
+        const e = new JsError(prototypeFor(st, newTarget, proto))
+        e.line = st.line
+        const message = aggregate ? args[1] : args[0]
+        const options = aggregate ? args[2] : args[1]
+        if (message !== undefined) e.defineOwn(st, "message", toStr(st, message), HIDDEN)
+        if (options instanceof JsObject && options.has("cause")) e.defineOwn(st, "cause", options.get(st, "cause"), HIDDEN)
+        if (aggregate) e.defineOwn(st, "errors", st.realm.newArray(iterableToList(st, args[0])), HIDDEN)
+        const shownName = toStr(st, e.get(st, "name"))
+        const shownMessage = toStr(st, e.get(st, "message"))
+        e.defineOwn(st, "stack", st.stackText(shownMessage === "" ? shownName : `${shownName}: ${shownMessage}`, st.line), HIDDEN)
+        return e
+      },
+      proto,
+      base,
+    )
+    if (name === "Error") base = ctor
+    proto.defineOwn(realm.st, "name", name, HIDDEN)
+    proto.defineOwn(realm.st, "message", "", HIDDEN)
+    realm.defineGlobal(name, ctor)
+  }
+  realm.methods(realm.errorPrototypes.get("Error")!, {
+    toString: spec(0, (st: JsState, thisArg: Value) => errorToString(st, thisArg)),
+  })
+}
+
+export function errorToString(st: JsState, v: Value): string {
+  if (!(v instanceof JsObject)) throw st.typeError("Error.prototype.toString requires that 'this' be an Object")
+  const name = v.get(st, "name")
+  const message = v.get(st, "message")
+  const n = name === undefined ? "Error" : toStr(st, name)
+  const m = message === undefined ? "" : toStr(st, message)
+  return n === "" ? m : m === "" ? n : `${n}: ${m}`
+}
+
+export { JsArray }

@@ -1,0 +1,68 @@
+/**
+ * `Function.prototype` (call, apply, bind, toString, Symbol.hasInstance) and the `Function`
+ * global, which exists so that `fn.constructor` is the program's own `Function` — and refuses to
+ * compile code, the classic escape (`({}).constructor.constructor("return process")()`). The same
+ * refusal stands behind the constructors of async and generator functions.
+ */
+
+import { JsMessages } from "../messages.js"
+import { FunctionKind, HIDDEN, JsArray, JsFunction, JsObject, READONLY, type Value } from "../runtime/object.js"
+import { ordinaryHasInstance, toIntegerOrInfinity } from "../runtime/ops.js"
+import { setup, type Realm, spec } from "../runtime/realm.js"
+import type { JsState } from "../runtime/state.js"
+
+const NO_DYNAMIC_CODE = "programs cannot compile code at run time (eval, Function, new Function); write the code directly"
+
+/** The arguments of `apply`: an array-like as a host array. */
+export function listFromArrayLike(st: JsState, v: Value): Value[] {
+  if (v === undefined || v === null) return []
+  if (v instanceof JsArray) return v.items.slice()
+  if (!(v instanceof JsObject)) throw st.typeError("CreateListFromArrayLike called on non-object")
+  const n = toIntegerOrInfinity(st, v.get(st, "length"))
+  if (n > st.maxArrayLength) throw st.arrayTooLarge()
+  const out: Value[] = []
+  for (let i = 0; i < n; i++) out.push(v.get(st, String(i)))
+  return out
+}
+
+export function installFunction(realm: Realm): void {
+  const FP = realm.FunctionPrototype
+  const refuse = (st: JsState): never => {
+    throw st.error("EvalError" as "Error", JsMessages.absent("Function", NO_DYNAMIC_CODE))
+  }
+  const FunctionCtor = realm.constructorFunction("Function", 1, refuse, FP)
+  realm.defineGlobal("Function", FunctionCtor)
+  const AsyncFunction = realm.constructorFunction("AsyncFunction", 1, refuse, realm.AsyncFunctionPrototype, FunctionCtor)
+  void AsyncFunction
+  setup(realm.AsyncFunctionPrototype, Symbol.toStringTag, "AsyncFunction", HIDDEN | READONLY)
+  const GeneratorFunction = realm.constructorFunction("GeneratorFunction", 1, refuse, realm.GeneratorFunctionPrototype, FunctionCtor)
+  void GeneratorFunction
+  setup(realm.GeneratorFunctionPrototype, "prototype", realm.GeneratorPrototype, HIDDEN | READONLY)
+
+  realm.methods(FP, {
+    call: [1, (st, thisArg, args) => st.call(thisArg, args[0], args.slice(1))],
+    apply: [2, (st, thisArg, [self, list]) => st.call(thisArg, self, listFromArrayLike(st, list))],
+    bind: [1, (st, thisArg, args) => {
+      const target = thisArg
+      if (!(target instanceof JsFunction)) throw st.typeError("Bind must be called on a function")
+      const boundThis = args[0]
+      const boundArgs = args.slice(1)
+      const bound = new JsFunction(
+        target.proto,
+        (st2, _t, callArgs, newTarget) =>
+          target.impl(st2, newTarget !== undefined ? undefined : boundThis, boundArgs.length === 0 ? callArgs : boundArgs.concat(callArgs), newTarget === undefined ? undefined : target),
+        `bound ${target.fname}`,
+        Math.max(0, target.flength - boundArgs.length),
+        target.kind === FunctionKind.Plain ? FunctionKind.Plain : FunctionKind.BuiltinConstructor,
+      )
+      return bound
+    }],
+    toString: spec(0, (st: JsState, thisArg: Value) => {
+      if (!(thisArg instanceof JsFunction)) throw st.typeError("Function.prototype.toString requires that 'this' be a Function")
+      return `function ${thisArg.fname}() { [native code] }`
+    }),
+  })
+  realm.defaultHasInstance = realm.symbolMethod(FP, Symbol.hasInstance, "[Symbol.hasInstance]", 1, (st, thisArg, [v]) =>
+    thisArg instanceof JsFunction ? ordinaryHasInstance(st, thisArg, v) : false,
+  )
+}

@@ -1,0 +1,218 @@
+/**
+ * The global functions and the primitive wrappers: `Number`, `Boolean`, `Symbol`, `BigInt`,
+ * `parseInt`, `parseFloat`, `isNaN`, `isFinite`, `globalThis`, and the names that are absent on
+ * purpose (`ABSENT_GLOBALS`): reading one gives an error that says why, not "is not defined".
+ */
+
+import { JsMessages } from "../messages.js"
+import { Accessor, JsBoxed, JsObject, type Value } from "../runtime/object.js"
+import { toIntegerOrInfinity, toNumber, toNumeric, toPrimitive, toStr, truthy } from "../runtime/ops.js"
+import { setup, type Realm, spec } from "../runtime/realm.js"
+import type { JsState } from "../runtime/state.js"
+
+const NO_DYNAMIC_CODE = "programs cannot compile code at run time; write the code directly"
+const NO_TIMERS = "there are no timers; tool calls and promises are the only asynchronous work"
+const NO_HOST = "programs cannot reach the host process or its modules; use the tools the host provides"
+
+/** Global name -> why it is absent. */
+export const ABSENT_GLOBALS: ReadonlyMap<string, string> = new Map([
+  ["eval", NO_DYNAMIC_CODE],
+  ["setTimeout", NO_TIMERS],
+  ["setInterval", NO_TIMERS],
+  ["setImmediate", NO_TIMERS],
+  ["clearTimeout", NO_TIMERS],
+  ["clearInterval", NO_TIMERS],
+  ["queueMicrotask", NO_TIMERS],
+  ["process", NO_HOST],
+  ["require", NO_HOST],
+  ["module", NO_HOST],
+  ["Buffer", NO_HOST],
+  ["fetch", "network access goes through the tools the host provides"],
+  ["Proxy", "proxies are not supported in Code Mode"],
+  ["Reflect", "Reflect is not supported in Code Mode yet"],
+  ["WeakRef", "weak references are not supported in Code Mode"],
+  ["RegExp", JsMessages.regexpAbsent()],
+])
+
+function thisNumber(st: JsState, t: Value, method: string): number {
+  if (typeof t === "number") return t
+  if (t instanceof JsBoxed && typeof t.primitive === "number") return t.primitive
+  throw st.typeError(`Number.prototype.${method} requires that 'this' be a Number`)
+}
+
+export function installGlobals(realm: Realm): void {
+  const G = realm.global
+  realm.defineGlobal("globalThis", G)
+  realm.defineGlobal("undefined", undefined)
+  setup(G, "undefined", undefined, 7)
+  setup(G, "NaN", Number.NaN, 7)
+  setup(G, "Infinity", Infinity, 7)
+
+  const NP = realm.NumberPrototype
+  const NumberCtor = realm.constructorFunction(
+    "Number",
+    1,
+    (st, _t, args, newTarget) => {
+      let n = 0
+      if (args.length > 0) {
+        const v = toNumeric(st, args[0])
+        n = typeof v === "bigint" ? Number(v) : v
+      }
+      return newTarget === undefined ? n : new JsBoxed(st.realm.NumberPrototype, n)
+    },
+    NP,
+  )
+  realm.defineGlobal("Number", NumberCtor)
+  const parseFloatFn = realm.builtin("parseFloat", 1, (st, _t, [s]) => parseFloat(toStr(st, s)))
+  const parseIntFn = realm.builtin("parseInt", 2, (st, _t, [s, radix]) => parseInt(toStr(st, s), toIntegerOrInfinity(st, radix)))
+  realm.methods(NumberCtor, {
+    isInteger: [1, (_st, _t, [v]) => Number.isInteger(v)],
+    isSafeInteger: [1, (_st, _t, [v]) => Number.isSafeInteger(v)],
+    isFinite: [1, (_st, _t, [v]) => Number.isFinite(v)],
+    isNaN: [1, (_st, _t, [v]) => Number.isNaN(v)],
+  })
+  setup(NumberCtor, "parseFloat", parseFloatFn, 2)
+  setup(NumberCtor, "parseInt", parseIntFn, 2)
+  for (const name of ["MAX_SAFE_INTEGER", "MIN_SAFE_INTEGER", "MAX_VALUE", "MIN_VALUE", "EPSILON", "POSITIVE_INFINITY", "NEGATIVE_INFINITY", "NaN"] as const) {
+    setup(NumberCtor, name, Number[name], 7)
+  }
+  realm.methods(NP, {
+    toString: spec(1, (st: JsState, t: Value, [radix]: Value[]) => {
+      const n = thisNumber(st, t, "toString")
+      const r = radix === undefined ? 10 : toIntegerOrInfinity(st, radix)
+      if (r < 2 || r > 36) throw st.rangeError("toString() radix argument must be between 2 and 36")
+      return n.toString(r)
+    }),
+    toFixed: [1, (st, t, [digits]) => {
+      const d = toIntegerOrInfinity(st, digits)
+      if (d < 0 || d > 100) throw st.rangeError("toFixed() digits argument must be between 0 and 100")
+      return thisNumber(st, t, "toFixed").toFixed(d)
+    }],
+    toPrecision: [1, (st, t, [p]) => {
+      const n = thisNumber(st, t, "toPrecision")
+      if (p === undefined) return String(n)
+      const d = toIntegerOrInfinity(st, p)
+      if (d < 1 || d > 100) throw st.rangeError("toPrecision() argument must be between 1 and 100")
+      return n.toPrecision(d)
+    }],
+    toExponential: [1, (st, t, [p]) => {
+      const n = thisNumber(st, t, "toExponential")
+      if (p === undefined) return n.toExponential()
+      const d = toIntegerOrInfinity(st, p)
+      if (d < 0 || d > 100) throw st.rangeError("toExponential() argument must be between 0 and 100")
+      return n.toExponential(d)
+    }],
+    valueOf: spec(0, (st: JsState, t: Value) => thisNumber(st, t, "valueOf")),
+    toLocaleString: spec(0, (st: JsState, t: Value) => thisNumber(st, t, "toLocaleString").toLocaleString("en-US")),
+  })
+
+  const BP = realm.BooleanPrototype
+  realm.defineGlobal(
+    "Boolean",
+    realm.constructorFunction("Boolean", 1, (st, _t, [v], newTarget) => (newTarget === undefined ? truthy(v) : new JsBoxed(st.realm.BooleanPrototype, truthy(v))), BP),
+  )
+  const thisBool = (st: JsState, t: Value): boolean => {
+    if (typeof t === "boolean") return t
+    if (t instanceof JsBoxed && typeof t.primitive === "boolean") return t.primitive
+    throw st.typeError("Boolean.prototype.valueOf requires that 'this' be a Boolean")
+  }
+  realm.methods(BP, {
+    toString: spec(0, (st: JsState, t: Value) => String(thisBool(st, t))),
+    valueOf: spec(0, (st: JsState, t: Value) => thisBool(st, t)),
+  })
+
+  const SyP = realm.SymbolPrototype
+  const SymbolCtor = realm.constructorFunction(
+    "Symbol",
+    0,
+    (st, _t, [description], newTarget) => {
+      if (newTarget !== undefined) throw st.typeError("Symbol is not a constructor")
+      return Symbol(description === undefined ? undefined : toStr(st, description))
+    },
+    SyP,
+  )
+  realm.defineGlobal("Symbol", SymbolCtor)
+  for (const name of ["iterator", "asyncIterator", "hasInstance", "toPrimitive", "toStringTag"] as const) setup(SymbolCtor, name, Symbol[name], 7)
+  realm.methods(SymbolCtor, {
+    for: [1, (st, _t, [key]) => {
+      const k = toStr(st, key)
+      let s = st.realm.symbolRegistry.get(k)
+      if (s === undefined) {
+        s = Symbol(k)
+        st.realm.symbolRegistry.set(k, s)
+      }
+      return s
+    }],
+  })
+  const thisSymbol = (st: JsState, t: Value): symbol => {
+    if (typeof t === "symbol") return t
+    throw st.typeError("Symbol.prototype.toString requires that 'this' be a Symbol")
+  }
+  realm.methods(SyP, {
+    toString: spec(0, (st: JsState, t: Value) => thisSymbol(st, t).toString()),
+    valueOf: spec(0, (st: JsState, t: Value) => thisSymbol(st, t)),
+  })
+  realm.getter(SyP, "description", (st, t) => thisSymbol(st, t).description)
+
+  const BiP = realm.BigIntPrototype
+  realm.defineGlobal(
+    "BigInt",
+    realm.constructorFunction(
+      "BigInt",
+      1,
+      (st, _t, [v], newTarget) => {
+        if (newTarget !== undefined) throw st.typeError("BigInt is not a constructor")
+        const p = toPrimitive(st, v, "number")
+        if (typeof p === "number") {
+          if (!Number.isInteger(p)) throw st.rangeError(`The number ${p} cannot be converted to a BigInt because it is not an integer`)
+          return BigInt(p)
+        }
+        if (typeof p === "bigint") return p
+        if (typeof p === "boolean") return p ? 1n : 0n
+        if (typeof p === "string") {
+          try {
+            return BigInt(p)
+          } catch {
+            throw st.error("SyntaxError", `Cannot convert ${p} to a BigInt`)
+          }
+        }
+        throw st.typeError(`Cannot convert ${toStr(st, p)} to a BigInt`)
+      },
+      BiP,
+    ),
+  )
+  realm.methods(BiP, {
+    toString: spec(0, (st: JsState, t: Value, [radix]: Value[]) => {
+      if (typeof t !== "bigint") throw st.typeError("BigInt.prototype.toString requires that 'this' be a BigInt")
+      return t.toString(radix === undefined ? 10 : toIntegerOrInfinity(st, radix))
+    }),
+    valueOf: spec(0, (_st: JsState, t: Value) => t),
+  })
+
+  setup(G, "parseInt", parseIntFn, 2)
+  setup(G, "parseFloat", parseFloatFn, 2)
+  realm.methods(G, {
+    isNaN: [1, (st, _t, [v]) => Number.isNaN(toNumber(st, v))],
+    isFinite: [1, (st, _t, [v]) => Number.isFinite(toNumber(st, v))],
+    encodeURIComponent: [1, (st, _t, [v]) => uri(st, encodeURIComponent, v)],
+    decodeURIComponent: [1, (st, _t, [v]) => uri(st, decodeURIComponent, v)],
+    encodeURI: [1, (st, _t, [v]) => uri(st, encodeURI, v)],
+    decodeURI: [1, (st, _t, [v]) => uri(st, decodeURI, v)],
+  })
+  for (const [name, reason] of ABSENT_GLOBALS) {
+    const thrower = realm.builtin(name, 0, (st) => {
+      throw st.error("ReferenceError", JsMessages.absent(name, reason))
+    })
+    G.defineOwn(realm.st, name, new Accessor(thrower, undefined), 2)
+  }
+}
+
+const uri = (st: JsState, f: (s: string) => string, v: Value): string => {
+  try {
+    return f(toStr(st, v))
+  } catch {
+    throw st.error("URIError" as "Error", "URI malformed")
+  }
+}
+
+export { JsObject }

@@ -1,0 +1,28 @@
+/**
+ * The list of built-in globals, in installation order: `createRealm` builds a fresh realm for one
+ * execution by running each installer. Deliberately absent globals are in global.ts
+ * (`ABSENT_GLOBALS`); SUPPORT.md is checked against both lists by a test.
+ */
+
+import { Realm } from "../runtime/realm.js"
+import type { JsState } from "../runtime/state.js"
+import { installArray } from "./array.js"
+import { installCollections } from "./collections.js"
+import { installConsole } from "./console.js"
+import { installErrors } from "./errors.js"
+import { installFunction } from "./function.js"
+import { installGlobals } from "./global.js"
+import { installJson } from "./json.js"
+import { installMath } from "./math.js"
+import { installObject } from "./object.js"
+import { installPromise } from "./promise.js"
+import { installString } from "./string.js"
+
+const INSTALLERS = [installObject, installFunction, installErrors, installArray, installString, installGlobals, installMath, installJson, installCollections, installPromise, installConsole]
+
+export function createRealm(st: JsState): Realm {
+  const realm = new Realm(st)
+  st.realm = realm
+  for (const install of INSTALLERS) install(realm)
+  return realm
+}

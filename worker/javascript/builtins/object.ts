@@ -1,0 +1,253 @@
+/**
+ * `Object` and `Object.prototype`: the static helpers agents use (keys, values, entries, assign,
+ * fromEntries, groupBy, create, freeze, getPrototypeOf, defineProperty...) and the prototype's
+ * own methods. `__proto__` is an accessor on `Object.prototype`, as in the language, so it reads
+ * and writes the program's own prototype chain and nothing else.
+ */
+
+import { JsMessages } from "../messages.js"
+import { ACCESSOR, Accessor, ABSENT, HIDDEN, JsArray, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
+import { iterate } from "../runtime/iterate.js"
+import { getV, keyText, sameValue, toObject, toPropertyKey, toStr, truthy } from "../runtime/ops.js"
+import { type Realm, spec } from "../runtime/realm.js"
+import type { JsState } from "../runtime/state.js"
+
+/** Own enumerable string keys, in order (`Object.keys`, `for-in` on one object, spread). */
+export function enumerableKeys(o: JsObject): string[] {
+  const out: string[] = []
+  if (o instanceof JsArray) {
+    for (let i = 0; i < o.items.length; i++) out.push(String(i))
+    for (const k of o.props.keys()) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
+    return out
+  }
+  if (o.attrs === null && !(o instanceof JsFunction)) {
+    let plain = true
+    for (const k of o.props.keys()) {
+      if (typeof k !== "string") continue
+      const c = k.charCodeAt(0)
+      if (c >= 48 && c <= 57) plain = false
+      out.push(k)
+    }
+    if (plain) return out
+    out.length = 0
+  }
+  for (const k of o.ownKeys()) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
+  return out
+}
+
+/** Copies own enumerable properties (strings and symbols) of `source` onto `target` with [[Set]]. */
+export function assignProperties(st: JsState, target: JsObject, source: Value, define = false): void {
+  if (source === undefined || source === null) return
+  if (typeof source === "string") {
+    for (let i = 0; i < source.length; i++) target.set(st, String(i), source[i]!)
+    return
+  }
+  if (!(source instanceof JsObject)) return
+  for (const k of source.ownKeys()) {
+    if (!source.isEnumerable(k) || source.own(k) === ABSENT) continue
+    const v = source.get(st, k)
+    if (define) target.defineOwn(st, k, v, 0)
+    else if (!target.set(st, k, v)) throw st.typeError(JsMessages.readOnly(keyText(k), st.realm.describeObject(target)))
+  }
+}
+
+/** A property descriptor object as `Object.getOwnPropertyDescriptor` returns it. */
+function descriptorObject(st: JsState, o: JsObject, key: Key): Value {
+  const own = o.own(key)
+  if (own === ABSENT) return undefined
+  const a = o.attributes(key)
+  const d = st.realm.newObject()
+  if (own instanceof Accessor) {
+    d.props.set("get", own.getter)
+    d.props.set("set", own.setter)
+  } else {
+    d.props.set("value", own)
+    d.props.set("writable", !(a & READONLY))
+  }
+  d.props.set("enumerable", !(a & HIDDEN))
+  d.props.set("configurable", !(a & PERMANENT))
+  return d
+}
+
+/** `Object.defineProperty` semantics on our model (defaults false for a new property). */
+export function defineFromDescriptor(st: JsState, o: JsObject, key: Key, desc: Value): void {
+  if (!(desc instanceof JsObject)) throw st.typeError(`Property description must be an object: ${st.realm.describe(desc)}`)
+  const existing = o.own(key)
+  const has = (name: string) => desc.has(name)
+  const prev = existing === ABSENT ? READONLY | HIDDEN | PERMANENT : o.attributes(key)
+  let attrs = prev & (READONLY | HIDDEN | PERMANENT)
+  if (has("enumerable")) attrs = truthy(desc.get(st, "enumerable")) ? attrs & ~HIDDEN : attrs | HIDDEN
+  if (has("configurable")) attrs = truthy(desc.get(st, "configurable")) ? attrs & ~PERMANENT : attrs | PERMANENT
+  if (existing !== ABSENT && o.attributes(key) & PERMANENT) {
+    const redefinable = !(existing instanceof Accessor) && !(o.attributes(key) & READONLY) && !has("get") && !has("set")
+    if (!redefinable) throw st.typeError(`Cannot redefine property: ${keyText(key)}`)
+  }
+  if (has("get") || has("set")) {
+    const getter = desc.get(st, "get")
+    const setter = desc.get(st, "set")
+    if ((getter !== undefined && !(getter instanceof JsFunction)) || (setter !== undefined && !(setter instanceof JsFunction))) {
+      throw st.typeError(`Getter must be a function: ${st.realm.describe(getter)}`)
+    }
+    const prevAcc = existing instanceof Accessor ? existing : null
+    const acc = new Accessor(has("get") ? (getter as JsFunction | undefined) : prevAcc?.getter, has("set") ? (setter as JsFunction | undefined) : prevAcc?.setter)
+    if (!o.defineOwn(st, key, acc, (attrs & ~READONLY) | ACCESSOR)) throw st.typeError(`Cannot define property ${keyText(key)}, object is not extensible`)
+    return
+  }
+  if (has("writable")) attrs = truthy(desc.get(st, "writable")) ? attrs & ~READONLY : attrs | READONLY
+  else if (existing instanceof Accessor) attrs |= READONLY
+  const value = has("value") ? desc.get(st, "value") : existing === ABSENT || existing instanceof Accessor ? undefined : existing
+  if (!o.defineOwn(st, key, value, attrs)) throw st.typeError(`Cannot define property ${keyText(key)}, object is not extensible`)
+}
+
+const objectArg = (st: JsState, v: Value, what: string): JsObject => {
+  if (v instanceof JsObject) return v
+  throw st.typeError(`${what} called on non-object`)
+}
+
+export function installObject(realm: Realm): void {
+  const OP = realm.ObjectPrototype
+  const ObjectCtor = realm.constructorFunction(
+    "Object",
+    1,
+    (st, _t, args) => {
+      const v = args[0]
+      return v === undefined || v === null ? st.realm.newObject() : toObject(st, v)
+    },
+    OP,
+  )
+  realm.defineGlobal("Object", ObjectCtor)
+  realm.methods(ObjectCtor, {
+    keys: [1, (st, _t, [o]) => st.realm.newArray(enumerableKeys(toObject(st, o)))],
+    values: [1, (st, _t, [o]) => {
+      const obj = toObject(st, o)
+      return st.realm.newArray(enumerableKeys(obj).map((k) => obj.get(st, k)))
+    }],
+    entries: [1, (st, _t, [o]) => {
+      const obj = toObject(st, o)
+      return st.realm.newArray(enumerableKeys(obj).map((k) => st.realm.newArray([k, obj.get(st, k)])))
+    }],
+    assign: [2, (st, _t, args) => {
+      const target = toObject(st, args[0])
+      for (let i = 1; i < args.length; i++) assignProperties(st, target, args[i])
+      return target
+    }],
+    fromEntries: [1, (st, _t, [iterable]) => {
+      const o = st.realm.newObject()
+      iterate(st, iterable, (entry) => {
+        if (!(entry instanceof JsObject)) throw st.typeError(`Iterator value ${st.realm.describe(entry)} is not an entry object`)
+        o.defineOwn(st, toPropertyKey(st, getV(st, entry, "0")), getV(st, entry, "1"), 0)
+      })
+      return o
+    }],
+    groupBy: [2, (st, _t, [items, fn]) => {
+      const o = new JsObject(null)
+      let i = 0
+      iterate(st, items, (v) => {
+        const key = toPropertyKey(st, st.call(fn, undefined, [v, i++]))
+        const group = o.own(key)
+        if (group instanceof JsArray) group.items.push(v)
+        else o.defineOwn(st, key, st.realm.newArray([v]), 0)
+      })
+      return o
+    }],
+    create: [2, (st, _t, [proto, props]) => {
+      if (proto !== null && !(proto instanceof JsObject)) throw st.typeError(`Object prototype may only be an Object or null: ${st.realm.describe(proto)}`)
+      const o = new JsObject(proto)
+      if (props !== undefined) defineProperties(st, o, props)
+      return o
+    }],
+    getPrototypeOf: [1, (st, _t, [o]) => toObject(st, o).proto],
+    setPrototypeOf: [2, (st, _t, [o, proto]) => {
+      if (proto !== null && !(proto instanceof JsObject)) throw st.typeError(`Object prototype may only be an Object or null: ${st.realm.describe(proto)}`)
+      if (o instanceof JsObject) setPrototype(st, o, proto)
+      return o
+    }],
+    freeze: [1, (_st, _t, [o]) => {
+      if (o instanceof JsObject) o.freeze()
+      return o
+    }],
+    isFrozen: [1, (_st, _t, [o]) => (o instanceof JsObject ? o.isFrozen() : true)],
+    seal: [1, (st, _t, [o]) => {
+      if (o instanceof JsObject) {
+        for (const k of o.ownKeys()) if (!(o instanceof JsArray && (k === "length" || /^\d+$/.test(k as string)))) o.defineOwn(st, k, o.own(k) as Value, o.attributes(k) | PERMANENT)
+        o.extensible = false
+      }
+      return o
+    }],
+    isSealed: [1, (_st, _t, [o]) => (o instanceof JsObject ? !o.extensible && o.ownKeys().every((k) => o.attributes(k) & PERMANENT) : true)],
+    preventExtensions: [1, (_st, _t, [o]) => {
+      if (o instanceof JsObject) o.extensible = false
+      return o
+    }],
+    isExtensible: [1, (_st, _t, [o]) => (o instanceof JsObject ? o.extensible : false)],
+    defineProperty: [3, (st, _t, [o, key, desc]) => {
+      defineFromDescriptor(st, objectArg(st, o, "Object.defineProperty"), toPropertyKey(st, key), desc)
+      return o
+    }],
+    defineProperties: [2, (st, _t, [o, props]) => {
+      defineProperties(st, objectArg(st, o, "Object.defineProperties"), props)
+      return o
+    }],
+    getOwnPropertyNames: [1, (st, _t, [o]) => st.realm.newArray(toObject(st, o).ownKeys().filter((k) => typeof k === "string"))],
+    getOwnPropertySymbols: [1, (st, _t, [o]) => st.realm.newArray(toObject(st, o).ownKeys().filter((k) => typeof k === "symbol"))],
+    getOwnPropertyDescriptor: [2, (st, _t, [o, key]) => descriptorObject(st, toObject(st, o), toPropertyKey(st, key))],
+    getOwnPropertyDescriptors: [1, (st, _t, [o]) => {
+      const obj = toObject(st, o)
+      const out = st.realm.newObject()
+      for (const k of obj.ownKeys()) out.props.set(k, descriptorObject(st, obj, k))
+      return out
+    }],
+    is: [2, (_st, _t, [a, b]) => sameValue(a, b)],
+    hasOwn: [2, (st, _t, [o, key]) => toObject(st, o).own(toPropertyKey(st, key)) !== ABSENT],
+  })
+
+  const protoAccessor = new Accessor(
+    realm.builtin("get __proto__", 0, (st, thisArg) => toObject(st, thisArg).proto),
+    realm.builtin("set __proto__", 1, (st, thisArg, [proto]) => {
+      if (thisArg instanceof JsObject && (proto === null || proto instanceof JsObject)) setPrototype(st, thisArg, proto)
+      return undefined
+    }),
+  )
+  OP.defineOwn(realm.st, "__proto__", protoAccessor, HIDDEN | ACCESSOR)
+  realm.methods(OP, {
+    hasOwnProperty: spec(1, (st: JsState, thisArg: Value, [key]: Value[]) => toObject(st, thisArg).own(toPropertyKey(st, key)) !== ABSENT),
+    isPrototypeOf: spec(1, (st: JsState, thisArg: Value, [v]: Value[]) => {
+      if (!(v instanceof JsObject)) return false
+      const self = toObject(st, thisArg)
+      for (let p = v.proto; p !== null; p = p.proto) if (p === self) return true
+      return false
+    }),
+    propertyIsEnumerable: spec(1, (st: JsState, thisArg: Value, [key]: Value[]) => {
+      const o = toObject(st, thisArg)
+      const k = toPropertyKey(st, key)
+      return o.own(k) !== ABSENT && o.isEnumerable(k)
+    }),
+    toString: spec(0, (st: JsState, thisArg: Value) => objectToString(st, thisArg)),
+    toLocaleString: spec(0, (st: JsState, thisArg: Value) => toStr(st, thisArg)),
+    valueOf: spec(0, (st: JsState, thisArg: Value) => toObject(st, thisArg)),
+  })
+}
+
+export function objectToString(st: JsState, v: Value): string {
+  if (v === undefined) return "[object Undefined]"
+  if (v === null) return "[object Null]"
+  const o = toObject(st, v)
+  const tag = o.get(st, Symbol.toStringTag)
+  if (typeof tag === "string") return `[object ${tag}]`
+  const c = o.className
+  return `[object ${c === "Array" || c === "Function" || c === "Error" || c === "Boolean" || c === "Number" || c === "String" || c === "Date" ? c : "Object"}]`
+}
+
+function defineProperties(st: JsState, o: JsObject, props: Value): void {
+  const source = toObject(st, props)
+  for (const k of source.ownKeys()) {
+    if (!source.isEnumerable(k)) continue
+    defineFromDescriptor(st, o, k, source.get(st, k))
+  }
+}
+
+function setPrototype(st: JsState, o: JsObject, proto: JsObject | null): void {
+  for (let p = proto; p !== null; p = p.proto) if (p === o) throw st.typeError("Cyclic __proto__ value")
+  if (!o.extensible && o.proto !== proto) throw st.typeError("#<Object> is not extensible")
+  o.proto = proto
+}

@@ -1,0 +1,211 @@
+/**
+ * `String` and `String.prototype`. Every method works on the primitive (`thisArg` converted with
+ * ToString), so no host string method is ever reachable as a program value. Results that can grow
+ * (`repeat`, `padStart`, `replaceAll`) check the string bound before they are built. Regular
+ * expressions are not available yet: a method that would take one refuses it clearly.
+ */
+
+import { JsMessages } from "../messages.js"
+import { JsFunction, JsObject, JsBoxed, type Value } from "../runtime/object.js"
+import { JsIterator, DONE } from "../runtime/iterate.js"
+import { toIntegerOrInfinity, toNumber, toStr } from "../runtime/ops.js"
+import { type Realm, spec } from "../runtime/realm.js"
+import type { JsState } from "../runtime/state.js"
+
+const self = (st: JsState, t: Value, method: string): string => {
+  if (t === undefined || t === null) throw st.typeError(`String.prototype.${method} called on null or undefined`)
+  return typeof t === "string" ? t : toStr(st, t)
+}
+
+const noRegExp = (st: JsState, v: Value): void => {
+  if (v instanceof JsObject && v.className === "RegExp") throw st.typeError(JsMessages.regexpAbsent())
+}
+
+const clampIndex = (st: JsState, v: Value, n: number, fallback: number): number => {
+  if (v === undefined) return fallback
+  const i = toIntegerOrInfinity(st, v)
+  return i < 0 ? Math.max(n + i, 0) : Math.min(i, n)
+}
+
+function pad(st: JsState, s: string, maxLength: Value, filler: Value, atStart: boolean): string {
+  const target = toIntegerOrInfinity(st, maxLength)
+  const fill = filler === undefined ? " " : toStr(st, filler)
+  if (target <= s.length || fill === "") return s
+  st.checkStringLength(target)
+  st.charge(target >>> 6)
+  return atStart ? s.padStart(target, fill) : s.padEnd(target, fill)
+}
+
+function replace(st: JsState, s: string, pattern: Value, replacement: Value, all: boolean): string {
+  noRegExp(st, pattern)
+  const search = toStr(st, pattern)
+  const fn = replacement instanceof JsFunction ? replacement : null
+  const text = fn === null ? toStr(st, replacement) : ""
+  const positions: number[] = []
+  if (all) {
+    const step = Math.max(search.length, 1)
+    for (let i = s.indexOf(search); i >= 0 && i <= s.length; i = s.indexOf(search, i + step)) {
+      positions.push(i)
+      if (search.length === 0 && i >= s.length) break
+    }
+  } else {
+    const i = s.indexOf(search)
+    if (i >= 0) positions.push(i)
+  }
+  if (positions.length === 0) return s
+  st.charge(positions.length)
+  let out = ""
+  let last = 0
+  for (const p of positions) {
+    const piece = fn !== null ? toStr(st, st.call(fn, undefined, [search, p, s])) : expand(text, search, p, s)
+    out += s.slice(last, p) + piece
+    st.checkStringLength(out.length)
+    last = p + search.length
+  }
+  return out + s.slice(last)
+}
+
+/** `$&`, `` $` ``, `$'`, `$$` in a replacement string (no groups without regular expressions). */
+const expand = (text: string, match: string, position: number, s: string): string => {
+  if (!text.includes("$")) return text
+  return text.replace(/\$([$&`'])/g, (_m, c: string) => (c === "$" ? "$" : c === "&" ? match : c === "`" ? s.slice(0, position) : s.slice(position + match.length)))
+}
+
+export function installString(realm: Realm): void {
+  const SP = realm.StringPrototype
+  const StringCtor = realm.constructorFunction(
+    "String",
+    1,
+    (st, _t, args, newTarget) => {
+      const v = args.length === 0 ? "" : typeof args[0] === "symbol" && newTarget === undefined ? args[0].toString() : toStr(st, args[0])
+      return newTarget === undefined ? v : new JsBoxed(st.realm.StringPrototype, v)
+    },
+    SP,
+  )
+  realm.defineGlobal("String", StringCtor)
+  realm.methods(StringCtor, {
+    fromCharCode: [1, (st, _t, args) => String.fromCharCode(...args.map((a) => toNumber(st, a)))],
+    fromCodePoint: [1, (st, _t, args) => {
+      const cps = args.map((a) => toNumber(st, a))
+      for (const c of cps) if (!Number.isInteger(c) || c < 0 || c > 0x10ffff) throw st.rangeError(`Invalid code point ${c}`)
+      return String.fromCodePoint(...cps)
+    }],
+  })
+  realm.methods(SP, {
+    charAt: [1, (st, t, [i]) => self(st, t, "charAt").charAt(toIntegerOrInfinity(st, i))],
+    charCodeAt: [1, (st, t, [i]) => self(st, t, "charCodeAt").charCodeAt(toIntegerOrInfinity(st, i))],
+    codePointAt: [1, (st, t, [i]) => self(st, t, "codePointAt").codePointAt(toIntegerOrInfinity(st, i))],
+    at: [1, (st, t, [i]) => {
+      const s = self(st, t, "at")
+      const n = toIntegerOrInfinity(st, i)
+      return s[n < 0 ? s.length + n : n]
+    }],
+    indexOf: [1, (st, t, [v, from]) => self(st, t, "indexOf").indexOf(toStr(st, v), toIntegerOrInfinity(st, from))],
+    lastIndexOf: [1, (st, t, [v, from]) => {
+      const n = from === undefined ? Infinity : toNumber(st, from)
+      return self(st, t, "lastIndexOf").lastIndexOf(toStr(st, v), n !== n ? Infinity : n)
+    }],
+    includes: [1, (st, t, [v, from]) => {
+      noRegExp(st, v)
+      return self(st, t, "includes").includes(toStr(st, v), toIntegerOrInfinity(st, from))
+    }],
+    startsWith: [1, (st, t, [v, from]) => {
+      noRegExp(st, v)
+      return self(st, t, "startsWith").startsWith(toStr(st, v), toIntegerOrInfinity(st, from))
+    }],
+    endsWith: [1, (st, t, [v, end]) => {
+      noRegExp(st, v)
+      const s = self(st, t, "endsWith")
+      return s.endsWith(toStr(st, v), end === undefined ? s.length : toIntegerOrInfinity(st, end))
+    }],
+    slice: [2, (st, t, [a, b]) => {
+      const s = self(st, t, "slice")
+      return s.slice(clampIndex(st, a, s.length, 0), clampIndex(st, b, s.length, s.length))
+    }],
+    substring: [2, (st, t, [a, b]) => {
+      const s = self(st, t, "substring")
+      const x = Math.min(Math.max(toIntegerOrInfinity(st, a), 0), s.length)
+      const y = b === undefined ? s.length : Math.min(Math.max(toIntegerOrInfinity(st, b), 0), s.length)
+      return s.substring(x, y)
+    }],
+    substr: [2, (st, t, [a, n]) => {
+      const s = self(st, t, "substr")
+      const start = clampIndex(st, a, s.length, 0)
+      const len = n === undefined ? s.length - start : Math.max(0, Math.min(toIntegerOrInfinity(st, n), s.length - start))
+      return s.substr(start, len)
+    }],
+    toUpperCase: [0, (st, t) => self(st, t, "toUpperCase").toUpperCase()],
+    toLowerCase: [0, (st, t) => self(st, t, "toLowerCase").toLowerCase()],
+    toLocaleUpperCase: [0, (st, t) => self(st, t, "toLocaleUpperCase").toUpperCase()],
+    toLocaleLowerCase: [0, (st, t) => self(st, t, "toLocaleLowerCase").toLowerCase()],
+    trim: [0, (st, t) => self(st, t, "trim").trim()],
+    trimStart: [0, (st, t) => self(st, t, "trimStart").trimStart()],
+    trimEnd: [0, (st, t) => self(st, t, "trimEnd").trimEnd()],
+    padStart: [2, (st, t, [n, f]) => pad(st, self(st, t, "padStart"), n, f, true)],
+    padEnd: [2, (st, t, [n, f]) => pad(st, self(st, t, "padEnd"), n, f, false)],
+    repeat: [1, (st, t, [n]) => {
+      const s = self(st, t, "repeat")
+      const count = toIntegerOrInfinity(st, n)
+      if (count < 0 || count === Infinity) throw st.rangeError(`Invalid count value: ${toStr(st, n)}`)
+      st.checkStringLength(s.length * count)
+      st.charge((s.length * count) >>> 6)
+      return s.repeat(count)
+    }],
+    split: [2, (st, t, [sep, limit]) => {
+      noRegExp(st, sep)
+      const s = self(st, t, "split")
+      const lim = limit === undefined ? 2 ** 32 - 1 : toNumber(st, limit) >>> 0
+      if (sep === undefined) return st.realm.newArray(lim === 0 ? [] : [s])
+      const parts = s.split(toStr(st, sep), lim)
+      if (parts.length > st.maxArrayLength) throw st.arrayTooLarge()
+      st.charge(parts.length >>> 2)
+      return st.realm.newArray(parts)
+    }],
+    replace: [2, (st, t, [p, r]) => replace(st, self(st, t, "replace"), p, r, false)],
+    replaceAll: [2, (st, t, [p, r]) => replace(st, self(st, t, "replaceAll"), p, r, true)],
+    concat: [1, (st, t, args) => {
+      let s = self(st, t, "concat")
+      for (const a of args) {
+        const piece = toStr(st, a)
+        st.checkStringLength(s.length + piece.length)
+        s += piece
+      }
+      return s
+    }],
+    localeCompare: [1, (st, t, [other]) => {
+      const a = self(st, t, "localeCompare")
+      const b = toStr(st, other)
+      return a < b ? -1 : a > b ? 1 : 0
+    }],
+    normalize: [0, (st, t, [form]) => {
+      const f = form === undefined ? "NFC" : toStr(st, form)
+      if (!["NFC", "NFD", "NFKC", "NFKD"].includes(f)) throw st.rangeError(`The normalization form should be one of NFC, NFD, NFKC, NFKD.`)
+      return self(st, t, "normalize").normalize(f)
+    }],
+    toString: spec(0, (st: JsState, t: Value) => thisString(st, t, "toString")),
+    valueOf: spec(0, (st: JsState, t: Value) => thisString(st, t, "valueOf")),
+    match: [1, (st) => {
+      throw st.typeError(JsMessages.regexpAbsent())
+    }],
+    matchAll: [1, (st) => {
+      throw st.typeError(JsMessages.regexpAbsent())
+    }],
+    search: [1, (st) => {
+      throw st.typeError(JsMessages.regexpAbsent())
+    }],
+  })
+  realm.stringIterator = realm.symbolMethod(SP, Symbol.iterator, "[Symbol.iterator]", 0, (st, t) => {
+    const s = self(st, t, "[Symbol.iterator]")
+    const it = s[Symbol.iterator]()
+    return new JsIterator(st.realm.ArrayIteratorPrototype, () => {
+      const r = it.next()
+      return r.done ? DONE : r.value
+    })
+  })
+}
+
+const thisString = (st: JsState, t: Value, method: string): string => {
+  if (typeof t === "string") return t
+  if (t instanceof JsBoxed && typeof t.primitive === "string") return t.primitive
+  throw st.typeError(`String.prototype.${method} requires that 'this' be a String`)
+}

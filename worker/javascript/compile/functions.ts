@@ -1,0 +1,409 @@
+/**
+ * Functions and classes: how a function node becomes a `JsFunction` each time its definition
+ * runs, and how calls and `new` enter it.
+ *
+ * The body is compiled once; each evaluation of the definition only collects the captured cells
+ * (upvalues) from the creating frame and wraps them in a new `JsFunction` whose `impl` is a
+ * closure over them. A call makes a frame `R` of the function's size, copies the upvalue cells in,
+ * runs the prologue (fresh cells for captured bindings, TDZ for lexical ones, `this`, `new.target`,
+ * the function itself, `arguments`, parameters with defaults and patterns, hoisted function
+ * declarations), then the body. Fuel and call depth are spent on entry, as in Lua.
+ *
+ * Async functions and generators run their body as a host generator (resumable.ts); an async
+ * function whose body contains no `await` runs it as plain closures and only settles a promise.
+ *
+ * Classes compile to a constructor function with `kind: Class`, methods on the prototype (or the
+ * constructor, for `static`) with their home object set for `super`, and instance fields as
+ * initialiser functions run when the instance is created (base classes) or right after `super()`
+ * returns (derived classes).
+ */
+
+import { JsMessages } from "../messages.js"
+import { iterableToList } from "../runtime/iterate.js"
+import { Accessor, FunctionKind, HIDDEN, JsArray, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
+import { toPropertyKey } from "../runtime/ops.js"
+import { newPromise, rejectPromise, resolvePromise, runAsync } from "../runtime/promise.js"
+import { JsGenerator } from "../runtime/generator.js"
+import { ThrowSignal, type JsState } from "../runtime/state.js"
+import { RETURN, TDZ, type AnyNode, type CompileContext, type Expr, type Frame, type Stmt } from "./context.js"
+import { compileExpression, staticKey } from "./expressions.js"
+import { compilePatternDeclaration } from "./patterns.js"
+import { compileResumableBody } from "./resumable.js"
+import type { Binding } from "./scope.js"
+import { compileFunctionDeclarationInit, compileStatementList } from "./statements.js"
+import { compileFreshBinding, compileInit } from "./variables.js"
+
+export interface FunctionOptions {
+  readonly method?: boolean
+  /** A class constructor: `derived` when the class extends another. */
+  readonly classConstructor?: { readonly derived: boolean }
+}
+
+export function setFunctionName(fn: JsFunction, key: Key, prefix?: string): void {
+  const base = typeof key === "symbol" ? (key.description === undefined ? "" : `[${key.description}]`) : key
+  fn.fname = prefix === undefined ? base : `${prefix} ${base}`
+}
+
+type Prologue = (R: Frame, thisArg: Value, args: Value[], newTarget: JsObject | undefined, fn: JsFunction) => void
+
+export function compileFunction(node: AnyNode, ctx: CompileContext, name: string, options: FunctionOptions = {}): Expr {
+  const st = ctx.st
+  const realm = st.realm
+  const info = ctx.resolution.functions.get(node)!
+  const outerFn = ctx.fn
+  const outerLabels = ctx.pendingLabels
+  const outerChain = ctx.inChain
+  ctx.fn = info
+  ctx.pendingLabels = []
+  ctx.inChain = false
+  const prologue = compilePrologue(node, ctx)
+  const isAsync = node.async === true
+  const isGenerator = node.generator === true
+  const expressionBody = node.body.type !== "BlockStatement"
+  let body: Stmt | null = null
+  let bodyExpr: Expr | null = null
+  let resumable: ((R: Frame) => Generator<unknown, Value, Value>) | null = null
+  if (isGenerator || (isAsync && ctx.suspends(node.body))) resumable = compileResumableBody(node, ctx)
+  else if (expressionBody) bodyExpr = compileExpression(node.body, ctx)
+  else body = compileStatementList(node.body.body, ctx, true)
+  ctx.fn = outerFn
+  ctx.pendingLabels = outerLabels
+  ctx.inChain = outerChain
+
+  const frameSize = info.frameSize
+  const sources = info.upvalues.map((u) => u.sourceSlot())
+  const capBase = info.slots
+  const ncap = sources.length
+  const length = functionLength(node.params)
+  const derived = options.classConstructor?.derived === true
+  const thisSlot = info.thisBinding?.slot ?? -1
+  const thisBoxed = info.thisBinding?.captured === true
+  const kind =
+    options.classConstructor !== undefined ? FunctionKind.Class : node.type === "ArrowFunctionExpression" || options.method || isAsync || isGenerator ? FunctionKind.Plain : FunctionKind.Ordinary
+  const fnProto = isAsync ? realm.AsyncFunctionPrototype : isGenerator ? realm.GeneratorFunctionPrototype : realm.FunctionPrototype
+  const line = ctx.line(node)
+
+  return function createFunction(outer: Frame): Value {
+    const caps = new Array(ncap)
+    for (let i = 0; i < ncap; i++) caps[i] = outer[sources[i]!]
+    const fn = new JsFunction(fnProto, undefined as never, name, length, kind, realm.ObjectPrototype)
+    const enter = (thisArg: Value, args: Value[], newTarget: JsObject | undefined): Frame => {
+      if (--st.fuel <= 0) st.refuel()
+      const depth = ++st.depth
+      if (depth > st.maxDepth) throw st.stackOverflow()
+      st.lines[depth] = st.line
+      st.names[depth] = fn.fname === "" ? "<anonymous>" : fn.fname
+      const R: Frame = new Array(frameSize)
+      for (let i = 0; i < ncap; i++) R[capBase + i] = caps[i]
+      prologue(R, thisArg, args, newTarget, fn)
+      return R
+    }
+    if (resumable !== null) {
+      const gen = resumable
+      fn.impl = isAsync
+        ? function asyncFunction(st2, thisArg, args) {
+            const depth = st2.depth
+            let promise: Value
+            try {
+              const R = enter(thisArg, args, undefined)
+              promise = runAsync(st2, gen(R))
+            } catch (error) {
+              if (!(error instanceof ThrowSignal)) throw error
+              st2.depth = depth
+              const p = newPromise(st2)
+              rejectPromise(st2, p, error.value)
+              return p
+            }
+            st2.depth = depth
+            return promise
+          }
+        : function generatorFunction(st2, thisArg, args) {
+            const depth = st2.depth
+            const R = enter(thisArg, args, undefined)
+            st2.depth = depth
+            const proto = fn.get(st2, "prototype")
+            return new JsGenerator(proto instanceof JsObject ? proto : realm.GeneratorPrototype, gen(R))
+          }
+      return fn
+    }
+    if (isAsync) {
+      fn.impl = function asyncFunctionWithoutAwait(st2, thisArg, args) {
+        const depth = st2.depth
+        const p = newPromise(st2)
+        try {
+          const R = enter(thisArg, args, undefined)
+          const v = bodyExpr !== null ? bodyExpr(R) : body!(R) === RETURN ? st2.returned : undefined
+          st2.depth = depth
+          resolvePromise(st2, p, v)
+        } catch (error) {
+          if (!(error instanceof ThrowSignal)) throw error
+          st2.depth = depth
+          rejectPromise(st2, p, error.value)
+        }
+        return p
+      }
+      return fn
+    }
+    if (bodyExpr !== null) {
+      const e = bodyExpr
+      fn.impl = function arrowFunction(st2, thisArg, args, newTarget) {
+        const R = enter(thisArg, args, newTarget)
+        const v = e(R)
+        st2.depth--
+        return v
+      }
+      return fn
+    }
+    const b = body!
+    if (kind === FunctionKind.Class) {
+      fn.impl = function classConstructor(st2, thisArg, args, newTarget) {
+        if (newTarget === undefined) throw st2.typeError(JsMessages.classWithoutNew(fn.fname), line)
+        const R = enter(thisArg, args, newTarget)
+        const c = b(R)
+        st2.depth--
+        const returned = c === RETURN ? st2.returned : undefined
+        if (returned instanceof JsObject) return returned
+        if (!derived) return undefined
+        const self = thisBoxed ? R[thisSlot].v : R[thisSlot]
+        if (self === TDZ) throw st2.error("ReferenceError", JsMessages.superNotCalled(), line)
+        return self
+      }
+      fn.derived = derived
+      return fn
+    }
+    fn.impl = function compiledFunction(st2, thisArg, args, newTarget) {
+      const R = enter(thisArg, args, newTarget)
+      const c = b(R)
+      st2.depth--
+      return c === RETURN ? st2.returned : undefined
+    }
+    return fn
+  }
+}
+
+const functionLength = (params: AnyNode[]): number => {
+  let n = 0
+  for (const p of params) {
+    if (p.type === "AssignmentPattern" || p.type === "RestElement") break
+    n++
+  }
+  return n
+}
+
+function compilePrologue(node: AnyNode, ctx: CompileContext): Prologue {
+  const st = ctx.st
+  const info = ctx.fn
+  const scope = ctx.resolution.scopes.get(node)!
+  const steps: Prologue[] = []
+  // The name of a named function expression, in the scope just outside the parameters.
+  const selfScope = scope.parent !== null && scope.parent.fn === info ? scope.parent : null
+  const bindings: Binding[] = [...scope.names.values(), ...(selfScope ? selfScope.names.values() : [])]
+  for (const b of bindings) {
+    if (b.captured || b.lexical) {
+      const fresh = compileFreshBinding(b)
+      steps.push((R) => fresh(R))
+    }
+  }
+  if (selfScope !== null) {
+    for (const b of selfScope.names.values()) {
+      const init = compileInit(b)
+      steps.push((R, _t, _a, _n, fn) => init(R, fn))
+    }
+  }
+  const hidden = (b: Binding | null, pick: (thisArg: Value, newTarget: JsObject | undefined, fn: JsFunction) => Value) => {
+    if (b === null) return
+    const init = compileInit(b)
+    steps.push((R, thisArg, _a, newTarget, fn) => init(R, pick(thisArg, newTarget, fn)))
+  }
+  hidden(info.thisBinding, (t) => (node.value?.derivedConstructor || node.derivedConstructor ? TDZ : t))
+  hidden(info.newTargetBinding, (_t, n) => n)
+  hidden(info.funcBinding, (_t, _n, fn) => fn)
+  if (info.argumentsBinding !== null) {
+    const init = compileInit(info.argumentsBinding)
+    const realm = st.realm
+    steps.push((R, _t, args) => {
+      const a = new JsArguments(realm.ObjectPrototype, args.slice())
+      a.setupIterator(realm.arrayValues!)
+      init(R, a)
+    })
+  }
+  node.params.forEach((p: AnyNode, i: number) => {
+    if (p.type === "Identifier") {
+      const init = compileInit(ctx.resolution.declarations.get(p)!)
+      steps.push((R, _t, args) => init(R, args[i]))
+    } else if (p.type === "RestElement") {
+      const write = compilePatternDeclaration(p.argument, ctx)
+      const realm = st.realm
+      steps.push((R, _t, args) => write(R, realm.newArray(args.slice(i))))
+    } else {
+      const write = compilePatternDeclaration(p, ctx)
+      steps.push((R, _t, args) => write(R, args[i]))
+    }
+  })
+  if (node.body.type === "BlockStatement") {
+    for (const decl of scope.functions) steps.push(compileFunctionDeclarationInit(decl, ctx))
+  }
+  const n = steps.length
+  if (n === 0) return () => {}
+  if (info.simpleParams && !info.argumentsBinding && steps.length === node.params.length + (info.thisBinding !== null ? 3 : 0) && bindings.every((b) => !b.captured && !b.lexical)) {
+    // The common shape: this/new.target/func plus simple parameters, nothing captured.
+    const thisSlot = info.thisBinding?.slot ?? -1
+    const slots = node.params.map((p: AnyNode) => ctx.resolution.declarations.get(p)!.slot)
+    const count = slots.length
+    return function simplePrologue(R, thisArg, args, newTarget, fn) {
+      if (thisSlot >= 0) {
+        R[thisSlot] = thisArg
+        R[thisSlot + 1] = newTarget
+        R[thisSlot + 2] = fn
+      }
+      for (let i = 0; i < count; i++) R[slots[i]] = args[i]
+    }
+  }
+  return function prologue(R, thisArg, args, newTarget, fn) {
+    for (let i = 0; i < n; i++) steps[i]!(R, thisArg, args, newTarget, fn)
+  }
+}
+
+/** `arguments`: an array-like object (not an array) over a copy of the arguments. */
+export class JsArguments extends JsArray {
+  override get className(): string {
+    return "Arguments"
+  }
+  setupIterator(values: JsFunction): void {
+    this.props.set(Symbol.iterator, values)
+    this.attrs = new Map([[Symbol.iterator, HIDDEN]])
+  }
+}
+
+/** `new F(...args)` with `newTarget` (for `super(...)`, the derived class). */
+export function construct(st: JsState, F: Value, args: Value[], newTarget: JsObject, line: number, text?: string): Value {
+  if (!(F instanceof JsFunction) || F.kind === FunctionKind.Plain) {
+    throw st.typeError(JsMessages.notAConstructor(text ?? st.realm.describe(F)), line)
+  }
+  if (F.kind === FunctionKind.BuiltinConstructor) return F.impl(st, undefined, args, newTarget)
+  if (F.derived) return F.impl(st, TDZ, args, newTarget)
+  const protoValue = newTarget.get(st, "prototype")
+  const self = new JsObject(protoValue instanceof JsObject ? protoValue : st.realm.ObjectPrototype)
+  if (F.fields !== null) F.fields(st, self)
+  const r = F.impl(st, self, args, newTarget)
+  return r instanceof JsObject ? r : self
+}
+
+// -- Classes ------------------------------------------------------------------------------------
+
+export function compileClass(node: AnyNode, ctx: CompileContext, name: string): Expr {
+  const st = ctx.st
+  const realm = st.realm
+  const line = ctx.line(node)
+  const scope = ctx.resolution.scopes.get(node)!
+  const selfBinding = node.id ? scope.names.get(node.id.name) ?? null : null
+  const selfInit = selfBinding !== null ? compileInit(selfBinding) : null
+  const selfFresh = selfBinding !== null ? compileFreshBinding(selfBinding) : null
+  const superClass = node.superClass ? compileExpression(node.superClass, ctx) : null
+  const derived = superClass !== null
+  const ctorNode = node.body.body.find((m: AnyNode) => m.kind === "constructor")
+  const ctorFactory = ctorNode ? compileFunction(ctorNode.value, ctx, name, { classConstructor: { derived } }) : null
+
+  interface Member {
+    key: string | null
+    keyExpr: Expr | null
+    isStatic: boolean
+    kind: "method" | "get" | "set" | "field"
+    make: Expr | null
+  }
+  const members: Member[] = []
+  for (const m of node.body.body) {
+    if (m.kind === "constructor") continue
+    const key = staticKey(m)
+    const keyExpr = key === null ? compileExpression(m.key, ctx) : null
+    if (m.type === "PropertyDefinition") {
+      members.push({ key, keyExpr, isStatic: m.static, kind: "field", make: m.value ? compileFunction(m.initializer, ctx, key ?? "", { method: true }) : null })
+    } else {
+      members.push({ key, keyExpr, isStatic: m.static, kind: m.kind === "method" ? "method" : m.kind, make: compileFunction(m.value, ctx, key ?? "", { method: true }) })
+    }
+  }
+
+  return function defineClass(R: Frame): Value {
+    if (selfFresh !== null) selfFresh(R)
+    let protoParent: JsObject | null = realm.ObjectPrototype
+    let ctorParent: JsObject = realm.FunctionPrototype
+    if (superClass !== null) {
+      const parent = superClass(R)
+      if (parent === null) {
+        protoParent = null
+      } else {
+        if (!(parent instanceof JsFunction) || parent.kind === FunctionKind.Plain) {
+          throw st.typeError(`Class extends value ${st.realm.describe(parent)} is not a constructor or null`, line)
+        }
+        const pp = parent.get(st, "prototype")
+        if (pp !== null && !(pp instanceof JsObject)) throw st.typeError("Class extends value does not have valid prototype property", line)
+        protoParent = pp as JsObject | null
+        ctorParent = parent
+      }
+    }
+    const proto = new JsObject(protoParent)
+    let C: JsFunction
+    if (ctorFactory !== null) {
+      C = ctorFactory(R) as JsFunction
+    } else {
+      C = new JsFunction(realm.FunctionPrototype, undefined as never, name, 0, FunctionKind.Class, realm.ObjectPrototype)
+      const self = C
+      C.impl = derived
+        ? (st2, _t, args, newTarget) => {
+            if (newTarget === undefined) throw st2.typeError(JsMessages.classWithoutNew(self.fname), line)
+            const instance = construct(st2, self.proto, args, newTarget, line) as JsObject
+            if (self.fields !== null) self.fields(st2, instance)
+            return instance
+          }
+        : (st2, _t, _args, newTarget) => {
+            if (newTarget === undefined) throw st2.typeError(JsMessages.classWithoutNew(self.fname), line)
+            return undefined
+          }
+      C.derived = derived
+    }
+    C.proto = ctorParent
+    C.home = proto
+    C.setupProperty("prototype", proto, HIDDEN | READONLY | PERMANENT)
+    proto.defineOwn(st, "constructor", C, HIDDEN)
+    const instanceFields: Array<{ key: Key; init: JsFunction | null }> = []
+    const staticFields: Array<{ key: Key; init: JsFunction | null }> = []
+    for (const m of members) {
+      const key: Key = m.key !== null ? m.key : toPropertyKey(st, m.keyExpr!(R))
+      const target = m.isStatic ? C : proto
+      if (m.kind === "field") {
+        const init = m.make === null ? null : (m.make(R) as JsFunction)
+        if (init !== null) init.home = target
+        ;(m.isStatic ? staticFields : instanceFields).push({ key, init })
+        continue
+      }
+      const fn = m.make!(R) as JsFunction
+      fn.home = target
+      if (m.keyExpr !== null) setFunctionName(fn, key, m.kind === "method" ? undefined : m.kind)
+      else if (m.kind !== "method") fn.fname = `${m.kind} ${fn.fname}`
+      if (m.kind === "method") {
+        target.defineOwn(st, key, fn, HIDDEN)
+        continue
+      }
+      const cur = target.own(key)
+      const acc = cur instanceof Accessor ? new Accessor(cur.getter, cur.setter) : new Accessor(undefined, undefined)
+      if (m.kind === "get") acc.getter = fn
+      else acc.setter = fn
+      target.defineOwn(st, key, acc, HIDDEN)
+    }
+    if (instanceFields.length > 0) {
+      const parentFields = null
+      void parentFields
+      C.fields = (st2, instance) => {
+        for (const f of instanceFields) {
+          const v = f.init === null ? undefined : f.init.impl(st2, instance, [], undefined)
+          if (!instance.defineOwn(st2, f.key, v, 0)) throw st2.typeError(`Cannot define property ${String(f.key)}, object is not extensible`)
+        }
+      }
+    }
+    if (selfInit !== null) selfInit(R, C)
+    for (const f of staticFields) C.defineOwn(st, f.key, f.init === null ? undefined : f.init.impl(st, C, [], undefined), 0)
+    return C
+  }
+}
+
+export { iterableToList }

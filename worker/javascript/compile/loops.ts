@@ -1,0 +1,220 @@
+/**
+ * Loops: `for`, `for-in`, `for-of`, `while`, `do-while`.
+ *
+ * Every iteration spends one unit of fuel (the back-edge), which is how an endless loop meets its
+ * work budget, its deadline and the host's interrupt flag. A body's completion is handled by
+ * `loopControl`: an unlabelled `break`/`continue`, or one naming a label of this loop, is
+ * consumed; anything else (a return, a jump to an outer label) unwinds further.
+ *
+ * `let`/`const` loop variables get a binding per iteration: when a closure captures one, the loop
+ * makes a fresh cell for each iteration (copying the value, as CreatePerIterationEnvironment does
+ * for `for(;;)`), so closures made in different iterations see different variables.
+ */
+
+import { iterate } from "../runtime/iterate.js"
+import { JsArray, JsObject, type Value } from "../runtime/object.js"
+import { BREAK, CONTINUE, type AnyNode, type CompileContext, type Completion, type Frame, type Stmt } from "./context.js"
+import { compileExpression } from "./expressions.js"
+import { compilePatternAssignment, compilePatternDeclaration } from "./patterns.js"
+import type { Binding } from "./scope.js"
+import { compileScopeEntry, compileStatement } from "./statements.js"
+import type { JsState } from "../runtime/state.js"
+
+/** What a loop does with its body's completion: 0 go on, 1 break out, 2 unwind with it. */
+export function loopControl(st: JsState, c: Completion, labels: string[]): 0 | 1 | 2 {
+  if (c === BREAK) {
+    if (st.label === null || labels.includes(st.label)) {
+      st.label = null
+      return 1
+    }
+    return 2
+  }
+  if (c === CONTINUE) {
+    if (st.label === null || labels.includes(st.label)) {
+      st.label = null
+      return 0
+    }
+    return 2
+  }
+  return 2
+}
+
+const takeLabels = (ctx: CompileContext): string[] => {
+  const labels = ctx.pendingLabels
+  ctx.pendingLabels = []
+  return labels
+}
+
+const isTrue = (v: Value): boolean => (typeof v === "boolean" ? v : v instanceof JsObject || !!v)
+
+export function compileWhile(node: AnyNode, ctx: CompileContext): Stmt {
+  const st = ctx.st
+  const labels = takeLabels(ctx)
+  const test = compileExpression(node.test, ctx)
+  const body = compileStatement(node.body, ctx)
+  const line = ctx.line(node)
+  return function whileLoop(R: Frame): Completion {
+    while (isTrue(test(R))) {
+      if (--st.fuel <= 0) st.refuelAt(line)
+      const c = body(R)
+      if (c !== undefined) {
+        const k = loopControl(st, c, labels)
+        if (k === 1) break
+        if (k === 2) return c
+      }
+    }
+    return undefined
+  }
+}
+
+export function compileDoWhile(node: AnyNode, ctx: CompileContext): Stmt {
+  const st = ctx.st
+  const labels = takeLabels(ctx)
+  const test = compileExpression(node.test, ctx)
+  const body = compileStatement(node.body, ctx)
+  const line = ctx.line(node)
+  return function doWhileLoop(R: Frame): Completion {
+    do {
+      if (--st.fuel <= 0) st.refuelAt(line)
+      const c = body(R)
+      if (c !== undefined) {
+        const k = loopControl(st, c, labels)
+        if (k === 1) break
+        if (k === 2) return c
+      }
+    } while (isTrue(test(R)))
+    return undefined
+  }
+}
+
+/** The loop-head `let` bindings that closures capture: they need a fresh cell per iteration. */
+const capturedHeadBindings = (node: AnyNode, ctx: CompileContext): Binding[] => {
+  const scope = ctx.resolution.scopes.get(node)
+  if (scope === undefined) return []
+  return [...scope.names.values()].filter((b) => b.captured && b.lexical)
+}
+
+export function compileFor(node: AnyNode, ctx: CompileContext): Stmt {
+  const st = ctx.st
+  const labels = takeLabels(ctx)
+  const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
+  const init: Stmt | null = node.init === null ? null : node.init.type === "VariableDeclaration" ? compileStatement(node.init, ctx) : exprStmt(compileExpression(node.init, ctx))
+  const test = node.test === null ? null : compileExpression(node.test, ctx)
+  const update = node.update === null ? null : compileExpression(node.update, ctx)
+  const body = compileStatement(node.body, ctx)
+  const line = ctx.line(node)
+  const perIteration = capturedHeadBindings(node, ctx).map((b) => b.slot)
+  const copyCells = perIteration.length === 0 ? null : (R: Frame) => {
+    for (const s of perIteration) R[s] = { v: R[s].v }
+  }
+  return function forLoop(R: Frame): Completion {
+    if (entry !== null) entry(R)
+    if (init !== null) init(R)
+    for (;;) {
+      if (test !== null && !isTrue(test(R))) break
+      if (--st.fuel <= 0) st.refuelAt(line)
+      const c = body(R)
+      if (c !== undefined) {
+        const k = loopControl(st, c, labels)
+        if (k === 1) break
+        if (k === 2) return c
+      }
+      if (copyCells !== null) copyCells(R)
+      if (update !== null) update(R)
+    }
+    return undefined
+  }
+}
+
+const exprStmt = (e: (R: Frame) => Value): Stmt => (R) => {
+  e(R)
+  return undefined
+}
+
+/** The per-iteration target of `for (x of ...)`/`for (x in ...)`: a declaration or an assignment. */
+export function compileLoopTarget(node: AnyNode, ctx: CompileContext): { entry: ((R: Frame) => void) | null; write: (R: Frame, v: Value) => void } {
+  const left = node.left
+  if (left.type === "VariableDeclaration") {
+    const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
+    return { entry, write: compilePatternDeclaration(left.declarations[0].id, ctx) }
+  }
+  return { entry: null, write: compilePatternAssignment(left, ctx) }
+}
+
+export function compileForOf(node: AnyNode, ctx: CompileContext): Stmt {
+  const st = ctx.st
+  const labels = takeLabels(ctx)
+  const right = compileExpression(node.right, ctx)
+  const { entry, write } = compileLoopTarget(node, ctx)
+  const body = compileStatement(node.body, ctx)
+  const line = ctx.line(node)
+  return function forOfLoop(R: Frame): Completion {
+    const iterable = right(R)
+    let result: Completion = undefined
+    iterate(st, iterable, (v) => {
+      if (--st.fuel <= 0) st.refuelAt(line)
+      if (entry !== null) entry(R)
+      write(R, v)
+      const c = body(R)
+      if (c !== undefined) {
+        const k = loopControl(st, c, labels)
+        if (k === 1) return true
+        if (k === 2) {
+          result = c
+          return true
+        }
+      }
+      return false
+    })
+    return result
+  }
+}
+
+/** The keys `for-in` visits: enumerable string keys of the object and its prototypes, once each. */
+export function forInKeys(o: Value): string[] {
+  if (!(o instanceof JsObject)) {
+    if (typeof o === "string") return Array.from({ length: o.length }, (_, i) => String(i))
+    return []
+  }
+  if (o instanceof JsArray && o.proto !== null && o.props.size === 0 && o.proto.proto !== null && o.proto.proto.proto === null) {
+    // A plain array whose prototypes hold no enumerable properties: just its indices.
+    const protoEnum = [o.proto, o.proto.proto].some((p) => [...p.props.keys()].some((k) => typeof k === "string" && p.isEnumerable(k)))
+    if (!protoEnum) return Array.from({ length: o.items.length }, (_, i) => String(i))
+  }
+  const seen = new Set<string>()
+  const out: string[] = []
+  for (let p: JsObject | null = o; p !== null; p = p.proto) {
+    for (const k of p.ownKeys()) {
+      if (typeof k !== "string" || seen.has(k)) continue
+      seen.add(k)
+      if (p.isEnumerable(k)) out.push(k)
+    }
+  }
+  return out
+}
+
+export function compileForIn(node: AnyNode, ctx: CompileContext): Stmt {
+  const st = ctx.st
+  const labels = takeLabels(ctx)
+  const right = compileExpression(node.right, ctx)
+  const { entry, write } = compileLoopTarget(node, ctx)
+  const body = compileStatement(node.body, ctx)
+  const line = ctx.line(node)
+  return function forInLoop(R: Frame): Completion {
+    const o = right(R)
+    const keys = forInKeys(o)
+    for (const k of keys) {
+      if (--st.fuel <= 0) st.refuelAt(line)
+      if (o instanceof JsObject && !o.has(k)) continue
+      if (entry !== null) entry(R)
+      write(R, k)
+      const c = body(R)
+      if (c !== undefined) {
+        const r = loopControl(st, c, labels)
+        if (r === 1) break
+        if (r === 2) return c
+      }
+    }
+    return undefined
+  }
+}

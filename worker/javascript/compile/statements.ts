@@ -1,0 +1,315 @@
+/**
+ * Statements: one compile function per node type, dispatched by `STATEMENTS` at compile time.
+ *
+ * A statement closure returns `undefined` to go on, or a signal (`BREAK`, `CONTINUE`, `RETURN`)
+ * that unwinds to whoever handles it: loops (loops.ts), labelled statements, `switch`, the
+ * function body. Blocks initialise their lexical bindings on entry (fresh cells for captured
+ * ones, TDZ for the rest) and their function declarations, which are hoisted to the block's top.
+ *
+ * `try`/`catch`/`finally` catches only `ThrowSignal`s — program exceptions. A `HostStop` (a bound,
+ * a timeout, an unknown tool) unwinds through every handler, `finally` included, by design. A
+ * `finally` that completes abruptly (return, break, throw) overrides the try's completion.
+ */
+
+import { JsMessages } from "../messages.js"
+import { JsFunction, type Value } from "../runtime/object.js"
+import { ThrowSignal } from "../runtime/state.js"
+import { BREAK, CONTINUE, RETURN, type AnyNode, type CompileContext, type Completion, type Frame, type Stmt } from "./context.js"
+import { compileExpression, isAnonymousFunction } from "./expressions.js"
+import { compileClass, compileFunction, setFunctionName } from "./functions.js"
+import { compileDoWhile, compileFor, compileForIn, compileForOf, compileWhile } from "./loops.js"
+import { compilePatternDeclaration } from "./patterns.js"
+import { compileResumableStatement } from "./resumable.js"
+import type { Scope } from "./scope.js"
+import { compileFreshBinding, compileInit } from "./variables.js"
+
+type StmtCompiler = (node: AnyNode, ctx: CompileContext) => Stmt
+
+export const STATEMENTS: Record<string, StmtCompiler> = {
+  ExpressionStatement: compileExpressionStatement,
+  VariableDeclaration: compileVariableDeclaration,
+  FunctionDeclaration: () => () => undefined,
+  ClassDeclaration: compileClassDeclaration,
+  ReturnStatement: compileReturn,
+  IfStatement: compileIf,
+  BlockStatement: compileBlock,
+  EmptyStatement: () => () => undefined,
+  DebuggerStatement: () => () => undefined,
+  ThrowStatement: compileThrow,
+  TryStatement: compileTry,
+  SwitchStatement: compileSwitch,
+  LabeledStatement: compileLabeled,
+  BreakStatement: (node, ctx) => compileJump(node, ctx, BREAK),
+  ContinueStatement: (node, ctx) => compileJump(node, ctx, CONTINUE),
+  ForStatement: compileFor,
+  ForInStatement: compileForIn,
+  ForOfStatement: compileForOf,
+  WhileStatement: compileWhile,
+  DoWhileStatement: compileDoWhile,
+}
+
+export function compileStatement(node: AnyNode, ctx: CompileContext): Stmt {
+  if (ctx.suspends(node)) {
+    throw ctx.error(node, JsMessages.internalError("resumable statement compiled as plain code"), "ExecutionFailure")
+  }
+  const compile = STATEMENTS[node.type]
+  if (compile === undefined) throw ctx.error(node, JsMessages.unsupported(node.type, "this statement is not supported yet"))
+  const labels = ctx.pendingLabels
+  if (labels.length > 0 && !LOOPS.has(node.type)) ctx.pendingLabels = []
+  return compile(node, ctx)
+}
+
+const LOOPS = new Set(["ForStatement", "ForInStatement", "ForOfStatement", "WhileStatement", "DoWhileStatement", "LabeledStatement"])
+
+/** Statements in order; the first abrupt completion ends the list. */
+export function compileStatementList(statements: AnyNode[], ctx: CompileContext, _scopeReady = false): Stmt {
+  const list: Stmt[] = statements.map((s) => compileStatement(s, ctx))
+  const n = list.length
+  if (n === 0) return () => undefined
+  if (n === 1) return list[0]!
+  if (n === 2) {
+    const a = list[0]!
+    const b = list[1]!
+    return (R) => {
+      const c = a(R)
+      return c !== undefined ? c : b(R)
+    }
+  }
+  return function statementList(R: Frame): Completion {
+    for (let i = 0; i < n; i++) {
+      const c = list[i]!(R)
+      if (c !== undefined) return c
+    }
+    return undefined
+  }
+}
+
+/** What entering a block scope does: fresh bindings, then hoisted function declarations. */
+export function compileScopeEntry(scope: Scope | undefined, ctx: CompileContext): ((R: Frame) => void) | null {
+  if (scope === undefined) return null
+  const steps: Array<(R: Frame) => void> = []
+  for (const b of scope.names.values()) if (b.captured || b.lexical) steps.push(compileFreshBinding(b))
+  for (const decl of scope.functions) {
+    const init = compileFunctionDeclarationInit(decl, ctx)
+    steps.push((R) => init(R, undefined, [], undefined, undefined as never))
+  }
+  if (steps.length === 0) return null
+  return (R) => {
+    for (const s of steps) s(R)
+  }
+}
+
+/** Creates a hoisted function declaration's function and stores it in its binding. */
+export function compileFunctionDeclarationInit(decl: AnyNode, ctx: CompileContext) {
+  const make = compileFunction(decl, ctx, decl.id.name)
+  const init = compileInit(ctx.resolution.declarations.get(decl.id)!)
+  return (R: Frame, ..._rest: unknown[]) => init(R, make(R))
+}
+
+function compileBlock(node: AnyNode, ctx: CompileContext): Stmt {
+  const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
+  const body = compileStatementList(node.body, ctx)
+  if (entry === null) return body
+  return (R) => {
+    entry(R)
+    return body(R)
+  }
+}
+
+function compileExpressionStatement(node: AnyNode, ctx: CompileContext): Stmt {
+  const e = compileExpression(node.expression, ctx)
+  return (R) => {
+    e(R)
+    return undefined
+  }
+}
+
+function compileVariableDeclaration(node: AnyNode, ctx: CompileContext): Stmt {
+  const steps: Stmt[] = []
+  for (const d of node.declarations) {
+    if (d.init === null) {
+      // `let x;` initialises to undefined; `var x;` does nothing.
+      if (node.kind === "var") continue
+      const write = compilePatternDeclaration(d.id, ctx)
+      steps.push((R) => {
+        write(R, undefined)
+        return undefined
+      })
+      continue
+    }
+    const name = d.id.type === "Identifier" ? d.id.name : undefined
+    const value = compileExpression(d.init, ctx, name)
+    const write = compilePatternDeclaration(d.id, ctx)
+    steps.push((R) => {
+      write(R, value(R))
+      return undefined
+    })
+  }
+  if (steps.length === 1) return steps[0]!
+  return (R) => {
+    for (const s of steps) s(R)
+    return undefined
+  }
+}
+
+function compileClassDeclaration(node: AnyNode, ctx: CompileContext): Stmt {
+  const make = compileClass(node, ctx, node.id.name)
+  const init = compileInit(ctx.resolution.declarations.get(node.id)!)
+  return (R) => {
+    init(R, make(R))
+    return undefined
+  }
+}
+
+function compileReturn(node: AnyNode, ctx: CompileContext): Stmt {
+  const st = ctx.st
+  if (node.argument === null) {
+    return () => {
+      st.returned = undefined
+      return RETURN
+    }
+  }
+  const value = compileExpression(node.argument, ctx)
+  return (R) => {
+    st.returned = value(R)
+    return RETURN
+  }
+}
+
+function compileIf(node: AnyNode, ctx: CompileContext): Stmt {
+  const test = compileExpression(node.test, ctx)
+  const yes = compileStatement(node.consequent, ctx)
+  const no = node.alternate ? compileStatement(node.alternate, ctx) : null
+  if (no === null) {
+    return (R) => {
+      const t = test(R)
+      return t === true || (t !== false && truthyValue(t)) ? yes(R) : undefined
+    }
+  }
+  return (R) => {
+    const t = test(R)
+    return t === true || (t !== false && truthyValue(t)) ? yes(R) : no(R)
+  }
+}
+
+const truthyValue = (v: Value): boolean => typeof v === "object" ? v !== null : !!v
+
+function compileThrow(node: AnyNode, ctx: CompileContext): Stmt {
+  const value = compileExpression(node.argument, ctx)
+  const st = ctx.st
+  const line = ctx.line(node)
+  return (R) => {
+    const v = value(R)
+    st.line = line
+    throw new ThrowSignal(v)
+  }
+}
+
+function compileTry(node: AnyNode, ctx: CompileContext): Stmt {
+  const st = ctx.st
+  const block = compileStatement(node.block, ctx)
+  let handler: ((R: Frame, thrown: Value) => Completion) | null = null
+  if (node.handler) {
+    const clause = node.handler
+    const entry = compileScopeEntry(ctx.resolution.scopes.get(clause), ctx)
+    const bind = clause.param ? compilePatternDeclaration(clause.param, ctx) : null
+    const body = compileStatement(clause.body, ctx)
+    handler = (R, thrown) => {
+      if (entry !== null) entry(R)
+      if (bind !== null) bind(R, thrown)
+      return body(R)
+    }
+  }
+  const finalizer = node.finalizer ? compileStatement(node.finalizer, ctx) : null
+  const guarded: Stmt =
+    handler === null
+      ? block
+      : function tryCatch(R: Frame): Completion {
+          const depth = st.depth
+          try {
+            return block(R)
+          } catch (error) {
+            if (!(error instanceof ThrowSignal)) throw error
+            st.depth = depth
+            return handler!(R, error.value)
+          }
+        }
+  if (finalizer === null) return guarded
+  return function tryFinally(R: Frame): Completion {
+    const depth = st.depth
+    let c: Completion
+    let thrown: ThrowSignal | null = null
+    try {
+      c = guarded(R)
+    } catch (error) {
+      if (!(error instanceof ThrowSignal)) throw error
+      st.depth = depth
+      thrown = error
+    }
+    const returned = st.returned
+    const label = st.label
+    const f = finalizer(R)
+    if (f !== undefined) return f
+    if (thrown !== null) throw thrown
+    st.returned = returned
+    st.label = label
+    return c
+  }
+}
+
+function compileSwitch(node: AnyNode, ctx: CompileContext): Stmt {
+  const st = ctx.st
+  const discriminant = compileExpression(node.discriminant, ctx)
+  const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
+  const cases = node.cases.map((c: AnyNode) => ({ test: c.test ? compileExpression(c.test, ctx) : null, body: compileStatementList(c.consequent, ctx) }))
+  const defaultIndex = cases.findIndex((c: { test: unknown }) => c.test === null)
+  return function switchStatement(R: Frame): Completion {
+    const v = discriminant(R)
+    if (entry !== null) entry(R)
+    let start = -1
+    for (let i = 0; i < cases.length; i++) {
+      const t = cases[i].test
+      if (t !== null && t(R) === v) {
+        start = i
+        break
+      }
+    }
+    if (start < 0) start = defaultIndex
+    if (start < 0) return undefined
+    for (let i = start; i < cases.length; i++) {
+      const c = cases[i].body(R)
+      if (c !== undefined) {
+        if (c === BREAK && st.label === null) return undefined
+        return c
+      }
+    }
+    return undefined
+  }
+}
+
+function compileLabeled(node: AnyNode, ctx: CompileContext): Stmt {
+  const st = ctx.st
+  const label: string = node.label.name
+  ctx.pendingLabels = [...ctx.pendingLabels, label]
+  const body = compileStatement(node.body, ctx)
+  ctx.pendingLabels = []
+  return (R) => {
+    const c = body(R)
+    if (c === BREAK && st.label === label) {
+      st.label = null
+      return undefined
+    }
+    return c
+  }
+}
+
+function compileJump(node: AnyNode, ctx: CompileContext, signal: typeof BREAK): Stmt {
+  const st = ctx.st
+  const label: string | null = node.label ? node.label.name : null
+  return () => {
+    st.label = label
+    return signal
+  }
+}
+
+export { compileResumableStatement, JsFunction, isAnonymousFunction, setFunctionName }

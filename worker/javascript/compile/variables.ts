@@ -1,0 +1,129 @@
+/**
+ * Reading and writing names, specialised at compile time by where the name lives.
+ *
+ * A local in a slot is `R[s]`; a captured local or an upvalue is the cell `R[s].v`; a global is a
+ * property of the program's global object (a missing one is a ReferenceError). A read that may see
+ * an uninitialised `let`/`const` (scope.ts decides which) checks for `TDZ`; writes to a `const`
+ * throw; an initialisation (the declaration itself) writes without either check.
+ */
+
+import { JsMessages } from "../messages.js"
+import { ABSENT, Accessor, type Value } from "../runtime/object.js"
+import type { JsState } from "../runtime/state.js"
+import { TDZ, type AnyNode, type CompileContext, type Expr, type Frame } from "./context.js"
+import { isBoxed, slotOf, type Binding, type Ref } from "./scope.js"
+
+export type Write = (R: Frame, v: Value) => void
+
+export function refOf(node: AnyNode, ctx: CompileContext): Ref {
+  const ref = ctx.resolution.references.get(node)
+  if (ref === undefined) throw ctx.error(node, JsMessages.internalError(`unresolved name '${node.name}'`), "ExecutionFailure")
+  return ref
+}
+
+const tdzError = (st: JsState, name: string, line: number) =>
+  st.error("ReferenceError", name === "this" ? JsMessages.superNotCalled() : JsMessages.beforeInitialization(name), line)
+
+export function compileRead(ref: Ref, ctx: CompileContext, line: number): Expr {
+  const st = ctx.st
+  if (ref.kind === "global") {
+    const G = st.realm.global
+    const name = ref.name
+    return function readGlobal(): Value {
+      const v = G.own(name)
+      if (v !== ABSENT && !(v instanceof Accessor)) return v
+      if (!G.has(name)) throw st.error("ReferenceError", JsMessages.notDefined(name), line)
+      return G.get(st, name)
+    }
+  }
+  const s = slotOf(ref)
+  const name = ref.binding.name
+  if (isBoxed(ref)) {
+    if (ref.tdz) {
+      return function readCellChecked(R: Frame): Value {
+        const v = R[s].v
+        if (v === TDZ) throw tdzError(st, name, line)
+        return v
+      }
+    }
+    return (R: Frame) => R[s].v
+  }
+  if (ref.tdz) {
+    return function readSlotChecked(R: Frame): Value {
+      const v = R[s]
+      if (v === TDZ) throw tdzError(st, name, line)
+      return v
+    }
+  }
+  return (R: Frame) => R[s]
+}
+
+/** An assignment `name = v` (not a declaration). */
+export function compileAssign(ref: Ref, ctx: CompileContext, line: number): Write {
+  const st = ctx.st
+  if (ref.kind === "global") {
+    const G = st.realm.global
+    const name = ref.name
+    return function assignGlobal(_R: Frame, v: Value): void {
+      if (!G.has(name)) throw st.error("ReferenceError", JsMessages.notDefined(name), line)
+      if (!G.set(st, name, v)) throw st.typeError(JsMessages.readOnly(name, "#<Object>"), line)
+    }
+  }
+  const s = slotOf(ref)
+  const b = ref.binding
+  if (b.kind === "const" || (b.kind === "class" && false)) {
+    return function assignConst(R: Frame): void {
+      const cur = isBoxed(ref) ? R[s].v : R[s]
+      if (cur === TDZ) throw tdzError(st, b.name, line)
+      throw st.typeError(JsMessages.constAssignment(), line)
+    }
+  }
+  if (isBoxed(ref)) {
+    if (ref.tdz) {
+      return (R: Frame, v: Value) => {
+        const cell = R[s]
+        if (cell.v === TDZ) throw tdzError(st, b.name, line)
+        cell.v = v
+      }
+    }
+    return (R: Frame, v: Value) => {
+      R[s].v = v
+    }
+  }
+  if (ref.tdz) {
+    return (R: Frame, v: Value) => {
+      if (R[s] === TDZ) throw tdzError(st, b.name, line)
+      R[s] = v
+    }
+  }
+  return (R: Frame, v: Value) => {
+    R[s] = v
+  }
+}
+
+/** Initialises a binding declared in the current function (its declaration ran). */
+export function compileInit(binding: Binding): Write {
+  const s = binding.slot
+  if (binding.captured) {
+    return (R: Frame, v: Value) => {
+      R[s].v = v
+    }
+  }
+  return (R: Frame, v: Value) => {
+    R[s] = v
+  }
+}
+
+/** Puts a fresh binding in its slot at scope entry: a new cell if captured, TDZ for lexicals. */
+export function compileFreshBinding(binding: Binding): (R: Frame) => void {
+  const s = binding.slot
+  const initial = binding.lexical ? TDZ : undefined
+  if (binding.captured) {
+    return (R: Frame) => {
+      R[s] = { v: initial }
+    }
+  }
+  return (R: Frame) => {
+    R[s] = initial
+  }
+}

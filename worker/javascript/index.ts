@@ -1,0 +1,117 @@
+/**
+ * The JavaScript engine: `runJavaScript(source, options)` runs one program and always returns a
+ * result, in the same shape as `runLua`.
+ *
+ * The pipeline is parse -> compile -> run -> settle -> convert: acorn reads the program and the
+ * unsupported constructs are refused (parse.ts); a fresh realm of built-ins is made for this
+ * execution (builtins/); the compiler turns the tree into closures over frame slots (compile/);
+ * the program runs as the body of an async function, and the engine's job queue runs until the
+ * program's promise settles — blocking on host calls only when nothing else is runnable; the
+ * program's value crosses to the host as plain data (worker/data/javascript.ts).
+ *
+ * Every failure becomes a `Diagnostic`: compile errors and static bounds are `ParseError` /
+ * `UnsupportedSyntax`; an uncaught exception is `ExecutionFailure` (or the host's kind, for a failed
+ * tool call the program did not catch) with the message `Name: message`; bounds, timeouts and host
+ * stops report their own diagnostic. Rejections nobody handled become warnings.
+ */
+
+import type { Diagnostic } from "../data/diagnostic.js"
+import { jsToData } from "../data/javascript.js"
+import type { DataValue } from "../data/value.js"
+import { HostStop, noHost, type Host } from "../host.js"
+import { resolveBounds, type Bounds } from "../limits.js"
+import { createRealm } from "./builtins/index.js"
+import { errorToString } from "./builtins/errors.js"
+import { inspect } from "./builtins/console.js"
+import { compileProgram } from "./compile/index.js"
+import { JsMessages } from "./messages.js"
+import { CompileError, parseJavaScript } from "./parse.js"
+import { SynchronousHostCalls, type HostCalls } from "./runtime/hostcalls.js"
+import { JsError, type Value } from "./runtime/object.js"
+import type { JsPromise } from "./runtime/promise.js"
+import { JsState, ThrowSignal } from "./runtime/state.js"
+import { installHostGlobals } from "./runtime/tools.js"
+
+export interface JsOptions {
+  /** Where tools, `search` and extension globals go; default: a host with no tools. */
+  readonly host?: Host
+  /** Wall-clock deadline on the `performance.now()` scale, in ms; default `Infinity`. */
+  readonly deadline?: number
+  /** When element 0 becomes non-zero, the program stops at its next metering point. */
+  readonly interrupt?: Int32Array
+  /** Lower (never raise) the engine's bounds, e.g. in tests; see worker/limits.ts. */
+  readonly bounds?: Partial<Bounds>
+  /** Extension globals by dotted path (`fetch`, `fs.readFile`). */
+  readonly globals?: ReadonlyArray<string>
+  /** How host calls start and settle; default: each call blocks on `host.call`. */
+  readonly hostCalls?: HostCalls
+}
+
+export type JsResult =
+  | { readonly ok: true; readonly value: DataValue; readonly logs: string[]; readonly warnings: Diagnostic[] }
+  | { readonly ok: false; readonly error: Diagnostic; readonly logs: string[] }
+
+export function runJavaScript(source: string, options: JsOptions = {}): JsResult {
+  let st: JsState | undefined
+  try {
+    const host = options.host ?? noHost
+    st = new JsState({ host, bounds: resolveBounds(options.bounds), deadline: options.deadline ?? Infinity, interrupt: options.interrupt })
+    st.hostCalls = options.hostCalls ?? new SynchronousHostCalls(host)
+    const program = parseJavaScript(source, st.bounds)
+    const realm = createRealm(st)
+    installHostGlobals(realm, options.globals ?? [])
+    const run = compileProgram(program, st, source)
+    const promise = run()
+    settle(st, promise)
+    st.hostCalls.cancelAll()
+    if (promise.rejected) return { ok: false, error: uncaught(st, promise.value), logs: st.logs }
+    if (!promise.settled) {
+      return { ok: false, error: { kind: "ExecutionFailure", message: "the program is waiting on a promise that can never settle (nothing left to run)" }, logs: st.logs }
+    }
+    const value = jsToData(st, promise.value, "result")
+    for (const p of st.unhandledRejections) {
+      if (p === promise) continue
+      st.warnings.push({ kind: "ExecutionFailure", message: `Unhandled promise rejection: ${describeThrown(st, (p as JsPromise).value)}` })
+    }
+    return { ok: true, value, logs: st.logs, warnings: st.warnings }
+  } catch (error) {
+    return { ok: false, error: diagnose(st, error), logs: st?.logs ?? [] }
+  }
+}
+
+/** Runs jobs until the program's promise settles, waiting on host calls when nothing is runnable. */
+function settle(st: JsState, promise: JsPromise): void {
+  for (;;) {
+    st.drainJobs()
+    if (promise.settled || st.hostCalls.pending === 0) return
+    st.hostCalls.waitAny()
+  }
+}
+
+function describeThrown(st: JsState, v: Value): string {
+  try {
+    if (v instanceof JsError) return errorToString(st, v)
+    return `Uncaught ${inspect(st, v, 1)}`
+  } catch {
+    return "Uncaught exception"
+  }
+}
+
+function uncaught(st: JsState, v: Value): Diagnostic {
+  const message = describeThrown(st, v)
+  const kind = v instanceof JsError && v.hostKind !== null ? (v.hostKind as Diagnostic["kind"]) : "ExecutionFailure"
+  const line = v instanceof JsError ? v.line : st.line
+  return line > 0 ? { kind, message, location: { line } } : { kind, message }
+}
+
+function diagnose(st: JsState | undefined, error: unknown): Diagnostic {
+  if (error instanceof CompileError || error instanceof HostStop) return error.diagnostic
+  if (st !== undefined) {
+    if (error instanceof ThrowSignal) return uncaught(st, error.value)
+    if (error instanceof RangeError && /call stack/i.test(error.message)) {
+      return { kind: "ExecutionFailure", message: JsMessages.stackOverflow(st.maxDepth) }
+    }
+  }
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
+  return { kind: "ExecutionFailure", message: JsMessages.internalError(detail) }
+}

@@ -1,0 +1,125 @@
+/**
+ * Parsing: program text to an acorn syntax tree, checked before anything runs.
+ *
+ * The program is the body of an async function, so acorn parses it as a script that may `await`
+ * and `return` at the top level. Three checks follow, all before compilation:
+ *
+ * - static bounds: the source size, and the nesting depth of the tree (measured by one walk that
+ *   stops at the bound, so a program of 100,000 "(" is a clean `ParseError`);
+ * - the supported subset: every node type is looked up in `UNSUPPORTED` (the single table of
+ *   constructs the engine refuses, with the reason the program's author sees); the first one found
+ *   is an `UnsupportedSyntax` diagnostic with its line and column;
+ * - TypeScript: a syntax error on a program that looks like TypeScript (`: number`, `interface`,
+ *   `as const`...) gets a hint that Code Mode runs JavaScript.
+ */
+
+import { parse, type Node, type Program } from "acorn"
+import type { Diagnostic, DiagnosticKind } from "../data/diagnostic.js"
+import type { Bounds } from "../limits.js"
+import { JsMessages } from "./messages.js"
+
+export class CompileError extends Error {
+  constructor(readonly diagnostic: Diagnostic) {
+    super(diagnostic.message)
+    this.name = "CompileError"
+  }
+}
+
+export const compileErrorAt = (kind: DiagnosticKind, line: number, column: number, message: string): CompileError =>
+  new CompileError({ kind, message: `${message} (line ${line}, column ${column})`, location: { line, column } })
+
+/** Constructs the engine refuses, by node type, with the reason shown to the program's author. */
+export const UNSUPPORTED: Readonly<Record<string, { readonly construct: string; readonly reason: string }>> = {
+  WithStatement: { construct: "'with'", reason: "it is not allowed in strict code; name the object explicitly" },
+  ImportExpression: { construct: "import()", reason: "there are no modules to load; everything available is already a global" },
+  ImportDeclaration: { construct: "import", reason: "there are no modules to load; everything available is already a global" },
+  ExportNamedDeclaration: { construct: "export", reason: "a program is not a module; return the value instead" },
+  ExportDefaultDeclaration: { construct: "export", reason: "a program is not a module; return the value instead" },
+  ExportAllDeclaration: { construct: "export", reason: "a program is not a module; return the value instead" },
+  TaggedTemplateExpression: { construct: "tagged templates", reason: "not implemented yet; call the function with the template's value" },
+  PrivateIdentifier: { construct: "private class members (#name)", reason: "not implemented yet; use a normal property" },
+  StaticBlock: { construct: "static initialization blocks", reason: "not implemented yet; assign static properties after the class" },
+  RegExpLiteral: { construct: "regular expression literals", reason: JsMessages.regexpAbsent() },
+  AsyncGenerator: { construct: "async generator functions", reason: "not implemented yet; return an array of results or use an async function" },
+  ForAwaitStatement: { construct: "for await", reason: "not implemented yet; use for (const x of await Promise.all(...))" },
+  YieldDelegate: { construct: "yield*", reason: "not implemented yet; loop over the inner iterable and yield each value" },
+}
+
+const TYPESCRIPT = /(^|[\s(,])(interface|type)\s+[A-Z]\w*\s*[={<]|:\s*(number|string|boolean|any|unknown|void|never|Record<|Array<|Promise<)\b|\bas\s+(const|any|unknown|string|number)\b|<[A-Z]\w*>\(|\)\s*:\s*\w+\s*(=>|\{)|\benum\s+[A-Z]|\b(private|public|protected|readonly)\s+\w+\s*[:;=(]/
+
+export function parseJavaScript(source: string, bounds: Bounds): Program {
+  const bytes = Buffer.byteLength(source, "utf8")
+  if (bytes > bounds.maxSourceBytes) {
+    throw new CompileError({ kind: "ParseError", message: JsMessages.sourceTooLarge(bytes, bounds.maxSourceBytes) })
+  }
+  let program: Program
+  try {
+    program = parse(source, {
+      ecmaVersion: "latest",
+      sourceType: "script",
+      allowAwaitOutsideFunction: true,
+      allowReturnOutsideFunction: true,
+      locations: true,
+    })
+  } catch (error) {
+    if (error instanceof RangeError) throw new CompileError({ kind: "ParseError", message: JsMessages.expressionTooComplex() })
+    if (error instanceof SyntaxError) {
+      const loc = (error as SyntaxError & { loc?: { line: number; column: number } }).loc
+      const text = error.message.replace(/ \(\d+:\d+\)$/, "")
+      const hint = TYPESCRIPT.test(source) ? JsMessages.typeScriptHint() : ""
+      if (loc === undefined) throw new CompileError({ kind: "ParseError", message: text + hint })
+      throw compileErrorAt("ParseError", loc.line, loc.column + 1, `SyntaxError: ${text}${hint}`)
+    }
+    throw error
+  }
+  checkTree(program, bounds.maxSyntaxDepth)
+  return program
+}
+
+/** The unsupported-construct key of a node, if it is one (some are refinements of a node type). */
+export function unsupportedKey(node: Node & Record<string, unknown>): string | null {
+  switch (node.type) {
+    case "Literal":
+      return node.regex !== undefined ? "RegExpLiteral" : null
+    case "FunctionDeclaration":
+    case "FunctionExpression":
+      return node.async === true && node.generator === true ? "AsyncGenerator" : null
+    case "ForOfStatement":
+      return node.await === true ? "ForAwaitStatement" : null
+    case "YieldExpression":
+      return node.delegate === true ? "YieldDelegate" : null
+    case "MetaProperty":
+      return (node.meta as { name: string }).name === "import" ? "ImportExpression" : null
+  }
+  return node.type in UNSUPPORTED ? node.type : null
+}
+
+/** One walk: nesting depth against the bound, and the first unsupported construct. */
+function checkTree(root: Program, maxDepth: number): void {
+  const stack: Array<[Node, number]> = [[root, 0]]
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!
+    if (depth > maxDepth) {
+      const loc = node.loc!.start
+      throw compileErrorAt("ParseError", loc.line, loc.column + 1, JsMessages.syntaxTooDeep(maxDepth))
+    }
+    const key = unsupportedKey(node as Node & Record<string, unknown>)
+    if (key !== null) {
+      const { construct, reason } = UNSUPPORTED[key]!
+      const loc = node.loc!.start
+      throw compileErrorAt("UnsupportedSyntax", loc.line, loc.column + 1, JsMessages.unsupported(construct, reason))
+    }
+    const children: Array<[Node, number]> = []
+    for (const k in node) {
+      if (k === "loc" || k === "type" || k === "start" || k === "end") continue
+      const v = (node as unknown as Record<string, unknown>)[k]
+      if (Array.isArray(v)) {
+        for (const c of v) if (c !== null && typeof c === "object" && typeof (c as Node).type === "string") children.push([c as Node, depth + 1])
+      } else if (v !== null && typeof v === "object" && typeof (v as Node).type === "string") {
+        children.push([v as Node, depth + 1])
+      }
+    }
+    // Visit in source order, so the first unsupported construct reported is the first written.
+    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!)
+  }
+}

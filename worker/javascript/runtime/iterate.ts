@@ -1,0 +1,164 @@
+/**
+ * The iteration protocol: `for-of`, spread, destructuring, `Array.from`, `Promise.all`, `new Map(...)`
+ * all consume iterables through `iterate`, and built-in iterators are `JsIterator`s.
+ *
+ * The fast path: an array whose `Symbol.iterator` is still the realm's own `values`, with the
+ * array iterator's `next` untouched, is walked by index directly (re-reading the length each
+ * step, as the real iterator does), allocating no iterator and no result objects. Anything else
+ * goes through the protocol: `[Symbol.iterator]()`, `next()` until `done`, and `return()` when the
+ * consumer stops early — by `break`, `return` or an exception.
+ */
+
+import { JsMessages } from "../messages.js"
+import { JsArray, JsFunction, JsObject, type Value } from "./object.js"
+import { getV, truthy } from "./ops.js"
+import { ThrowSignal, type JsState } from "./state.js"
+
+/** A built-in iterator: `step` returns the next value or `DONE`. */
+export class JsIterator extends JsObject {
+  constructor(
+    proto: JsObject,
+    public step: () => Value | typeof DONE,
+  ) {
+    super(proto)
+  }
+}
+
+export const DONE: unique symbol = Symbol("done")
+
+/** The `{ value, done }` object of the iterator protocol. */
+export function iterResult(st: JsState, value: Value, done: boolean): JsObject {
+  const o = st.realm.newObject()
+  o.props.set("value", value)
+  o.props.set("done", done)
+  return o
+}
+
+const isPristineArray = (st: JsState, v: JsArray): boolean =>
+  v.get(st, Symbol.iterator) === st.realm.arrayValues && st.realm.ArrayIteratorPrototype.own("next") === st.realm.arrayIteratorNext
+
+/**
+ * Calls `each` with every value of `iterable`; `each` returns true to stop early (the iterator's
+ * `return` is then called). Exceptions from `each` also close the iterator, then propagate.
+ */
+export function iterate(st: JsState, iterable: Value, each: (v: Value) => boolean | void): void {
+  if (iterable instanceof JsArray && isPristineArray(st, iterable)) {
+    const items = iterable.items
+    for (let i = 0; i < items.length; i++) if (each(items[i]) === true) return
+    return
+  }
+  if (typeof iterable === "string" && st.realm.StringPrototype.own(Symbol.iterator) === st.realm.stringIterator) {
+    for (const ch of iterable) if (each(ch) === true) return
+    return
+  }
+  const iterator = getIterator(st, iterable)
+  const next = getV(st, iterator, "next")
+  for (;;) {
+    const r = st.call(next, iterator, [])
+    if (!(r instanceof JsObject)) throw st.typeError(`Iterator result ${st.realm.describe(r)} is not an object`)
+    if (truthy(r.get(st, "done"))) return
+    const value = r.get(st, "value")
+    let stop: boolean | void
+    try {
+      stop = each(value)
+    } catch (error) {
+      if (error instanceof ThrowSignal) closeQuietly(st, iterator)
+      throw error
+    }
+    if (stop === true) {
+      closeIterator(st, iterator)
+      return
+    }
+  }
+}
+
+export function getIterator(st: JsState, iterable: Value): JsObject {
+  const method = iterable === undefined || iterable === null ? undefined : getV(st, iterable, Symbol.iterator)
+  if (!(method instanceof JsFunction)) throw st.typeError(JsMessages.notIterable(describeIterable(st, iterable)))
+  const iterator = method.impl(st, iterable, [], undefined)
+  if (!(iterator instanceof JsObject)) throw st.typeError("Result of the Symbol.iterator method is not an object")
+  return iterator
+}
+
+const describeIterable = (st: JsState, v: Value): string => {
+  if (v instanceof JsObject) return v instanceof JsFunction ? v.fname || "function" : "object"
+  if (typeof v === "number" || typeof v === "boolean") return `${typeof v} ${String(v)}`
+  return st.realm.describe(v)
+}
+
+export function closeIterator(st: JsState, iterator: JsObject): void {
+  const ret = iterator.get(st, "return")
+  if (ret === undefined || ret === null) return
+  const r = st.call(ret, iterator, [])
+  if (!(r instanceof JsObject)) throw st.typeError("Iterator result is not an object")
+}
+
+function closeQuietly(st: JsState, iterator: JsObject): void {
+  try {
+    const ret = iterator.get(st, "return")
+    if (ret !== undefined && ret !== null) st.call(ret, iterator, [])
+  } catch (error) {
+    if (!(error instanceof ThrowSignal)) throw error
+  }
+}
+
+/** Every value of an iterable, in a host array (spread, `Array.from`, destructuring with rest). */
+export function iterableToList(st: JsState, iterable: Value): Value[] {
+  if (iterable instanceof JsArray && isPristineArray(st, iterable)) return iterable.items.slice()
+  const out: Value[] = []
+  iterate(st, iterable, (v) => {
+    if (out.length >= st.maxArrayLength) throw st.arrayTooLarge()
+    out.push(v)
+  })
+  return out
+}
+
+/**
+ * A stepping iterator for consumers that pull one value at a time (array destructuring):
+ * `next()` returns the value or DONE; `close()` calls `return` if the consumer stops early.
+ */
+export class Stepper {
+  private index = 0
+  private done = false
+  private readonly items: Value[] | null
+  private readonly iterator: JsObject | null
+  private readonly nextMethod: Value
+
+  constructor(
+    private readonly st: JsState,
+    iterable: Value,
+  ) {
+    if (iterable instanceof JsArray && isPristineArray(st, iterable)) {
+      this.items = iterable.items
+      this.iterator = null
+      this.nextMethod = undefined
+    } else {
+      this.items = null
+      this.iterator = getIterator(st, iterable)
+      this.nextMethod = getV(st, this.iterator, "next")
+    }
+  }
+
+  next(): Value | typeof DONE {
+    if (this.done) return DONE
+    if (this.items !== null) {
+      if (this.index < this.items.length) return this.items[this.index++]
+      this.done = true
+      return DONE
+    }
+    const r = this.st.call(this.nextMethod, this.iterator, [])
+    if (!(r instanceof JsObject)) throw this.st.typeError("Iterator result is not an object")
+    if (truthy(r.get(this.st, "done"))) {
+      this.done = true
+      return DONE
+    }
+    return r.get(this.st, "value")
+  }
+
+  close(): void {
+    if (!this.done && this.iterator !== null) {
+      this.done = true
+      closeIterator(this.st, this.iterator)
+    }
+  }
+}

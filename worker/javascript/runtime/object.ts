@@ -1,0 +1,484 @@
+/**
+ * The program's object model: every object, array and function a JavaScript program holds is an
+ * instance of a class in this file, never a host object.
+ *
+ * Value representation. Primitives are themselves (`undefined`, `null`, booleans, numbers,
+ * strings, bigints, symbols): they carry no behaviour of their own, and every property read on
+ * one goes through the realm's prototypes (`runtime/ops.ts`), so `"x".constructor` is the
+ * program's `String`, never the host's. Objects are `JsObject` (and subclasses): a property map,
+ * a prototype pointer into the same realm, and nothing else the program can reach. Because the
+ * program's `[[Get]]` is `JsObject.get`, names like `constructor`, `__proto__` or `toString`
+ * resolve through our prototypes only; the host's `Object.prototype` is simply not on any path.
+ *
+ * Properties live in one `Map` per object (insertion order is the key order JavaScript needs,
+ * apart from integer-like keys, which `ownKeys` moves to the front). Attributes are the exception,
+ * not the rule: `attrs` stays `null` while every own property is a plain writable, enumerable,
+ * configurable data property — the case of nearly every object a program builds — so the hot
+ * `get`/`set` paths do one `Map` operation. Accessors are stored as `Accessor` values (a class no
+ * program value can be an instance of) and always flagged in `attrs`.
+ *
+ * Arrays (`JsArray`) keep their elements in a dense host array, `items`; holes are not
+ * represented (an unset element is `undefined`, a documented gap). Functions (`JsFunction`) carry
+ * their behaviour in `impl`, a host closure the program cannot see; their `name`, `length` and
+ * `prototype` properties are materialised on first own-property access, so creating a closure is
+ * one allocation plus a Map.
+ */
+
+import type { JsState } from "./state.js"
+
+export type Key = string | symbol
+export type Value = undefined | null | boolean | number | string | bigint | symbol | JsObject
+
+/** Attribute bits in `JsObject.attrs`; an absent entry means writable, enumerable, configurable data. */
+export const READONLY = 1
+export const HIDDEN = 2
+export const PERMANENT = 4
+export const ACCESSOR = 8
+/** Built-in methods: writable and configurable but not enumerable. */
+export const BUILTIN = HIDDEN
+
+/** Marker for "no own property" (distinct from a property holding `undefined`). */
+export const ABSENT: unique symbol = Symbol("absent")
+export type Own = Value | Accessor | typeof ABSENT
+
+export class Accessor {
+  constructor(
+    public getter: JsFunction | undefined,
+    public setter: JsFunction | undefined,
+  ) {}
+}
+
+/** The signature of every function's behaviour: builtins and compiled program functions alike. */
+export type FunctionImpl = (st: JsState, thisArg: Value, args: Value[], newTarget: JsObject | undefined) => Value
+
+const INDEX = /^(?:0|[1-9][0-9]*)$/
+
+/** The array index a property key names, or -1. */
+export const arrayIndex = (key: Key): number => {
+  if (typeof key !== "string") return -1
+  const c = key.charCodeAt(0)
+  if (c < 48 || c > 57 || !INDEX.test(key)) return -1
+  const n = Number(key)
+  return n < 4294967295 ? n : -1
+}
+
+export class JsObject {
+  props: Map<Key, Value | Accessor> = new Map()
+  attrs: Map<Key, number> | null = null
+  extensible = true
+
+  constructor(public proto: JsObject | null) {}
+
+  /** What `Object.prototype.toString` calls this kind of object (`[object Array]`). */
+  get className(): string {
+    return "Object"
+  }
+
+  // -- Own properties (overridden by exotic objects) -----------------------------------------
+
+  own(key: Key): Own {
+    const v = this.props.get(key)
+    if (v === undefined && !this.props.has(key)) return ABSENT
+    return v
+  }
+
+  attributes(key: Key): number {
+    return this.attrs === null ? 0 : (this.attrs.get(key) ?? 0)
+  }
+
+  /** Writes an own data property as a program assignment would (attributes already checked). */
+  protected writeOwn(st: JsState, key: Key, value: Value): void {
+    this.props.set(key, value)
+    void st
+  }
+
+  /** Defines or redefines an own property with the given attributes (no validation). */
+  defineOwn(st: JsState, key: Key, value: Value | Accessor, attributes: number): boolean {
+    if (!this.extensible && this.own(key) === ABSENT) return false
+    if (this.attributes(key) & PERMANENT) {
+      const cur = this.own(key)
+      if (!(cur instanceof Accessor) && !(value instanceof Accessor) && !(this.attributes(key) & READONLY)) {
+        this.writeOwn(st, key, value as Value)
+        return true
+      }
+      return cur === value
+    }
+    this.props.set(key, value)
+    if (value instanceof Accessor) attributes |= ACCESSOR
+    if (attributes !== 0) {
+      if (this.attrs === null) this.attrs = new Map()
+      this.attrs.set(key, attributes)
+    } else if (this.attrs !== null) {
+      this.attrs.delete(key)
+    }
+    return true
+  }
+
+  deleteOwn(key: Key): boolean {
+    if (this.attributes(key) & PERMANENT) return this.own(key) === ABSENT
+    this.props.delete(key)
+    if (this.attrs !== null) this.attrs.delete(key)
+    return true
+  }
+
+  /** Own keys in JavaScript order: integer-like keys ascending, then strings, then symbols. */
+  ownKeys(): Key[] {
+    const keys: Key[] = []
+    let indices: string[] | null = null
+    let symbols: symbol[] | null = null
+    for (const key of this.props.keys()) {
+      if (typeof key === "symbol") (symbols ??= []).push(key)
+      else if (arrayIndex(key) >= 0) (indices ??= []).push(key)
+      else keys.push(key)
+    }
+    if (indices !== null) keys.unshift(...indices.sort((a, b) => Number(a) - Number(b)))
+    if (symbols !== null) keys.push(...symbols)
+    return keys
+  }
+
+  // -- The program's [[Get]], [[Set]], [[HasProperty]] -----------------------------------------
+
+  get(st: JsState, key: Key, receiver: Value = this): Value {
+    let o: JsObject | null = this
+    do {
+      const v = o.own(key)
+      if (v !== ABSENT) {
+        if (v instanceof Accessor) return v.getter === undefined ? undefined : st.call(v.getter, receiver, [])
+        return v
+      }
+      o = o.proto
+    } while (o !== null)
+    return undefined
+  }
+
+  /** Assignment `o[key] = value`; false when it is refused (the caller throws in strict code). */
+  set(st: JsState, key: Key, value: Value, receiver: Value = this): boolean {
+    if (this.attrs === null && receiver === this && this.props.has(key)) {
+      this.writeOwn(st, key, value)
+      return true
+    }
+    let o: JsObject | null = this
+    do {
+      const v = o.own(key)
+      if (v !== ABSENT) {
+        if (v instanceof Accessor) {
+          if (v.setter === undefined) return false
+          st.call(v.setter, receiver, [value])
+          return true
+        }
+        if (o.attributes(key) & READONLY) return false
+        break
+      }
+      o = o.proto
+    } while (o !== null)
+    if (!(receiver instanceof JsObject)) return false
+    const existing = receiver.own(key)
+    if (existing !== ABSENT) {
+      if (existing instanceof Accessor || receiver.attributes(key) & READONLY) return false
+      receiver.writeOwn(st, key, value)
+      return true
+    }
+    if (!receiver.extensible) return false
+    return receiver.addOwn(st, key, value)
+  }
+
+  /** Adds a new plain data property (overridden by arrays for indices and `length`). */
+  addOwn(st: JsState, key: Key, value: Value): boolean {
+    this.writeOwn(st, key, value)
+    return true
+  }
+
+  has(key: Key): boolean {
+    let o: JsObject | null = this
+    do {
+      if (o.own(key) !== ABSENT) return true
+      o = o.proto
+    } while (o !== null)
+    return false
+  }
+
+  isEnumerable(key: Key): boolean {
+    return (this.attributes(key) & HIDDEN) === 0
+  }
+
+  /** Makes every own property read-only and permanent, and the object non-extensible. */
+  freeze(): void {
+    for (const key of this.ownKeys()) {
+      const own = this.own(key)
+      const a = this.attributes(key)
+      this.defineOwn(undefined as unknown as JsState, key, own as Value | Accessor, a | PERMANENT | (own instanceof Accessor ? 0 : READONLY))
+    }
+    this.extensible = false
+  }
+
+  isFrozen(): boolean {
+    if (this.extensible) return false
+    for (const key of this.ownKeys()) {
+      const a = this.attributes(key)
+      if (!(a & PERMANENT)) return false
+      if (!(a & ACCESSOR) && !(a & READONLY)) return false
+    }
+    return true
+  }
+}
+
+/** An array: dense elements in `items`, other properties in the map. */
+export class JsArray extends JsObject {
+  frozen = false
+  constructor(
+    proto: JsObject | null,
+    public items: Value[],
+  ) {
+    super(proto)
+  }
+
+  override get className(): string {
+    return "Array"
+  }
+
+  override own(key: Key): Own {
+    if (typeof key === "string") {
+      if (key === "length") return this.items.length
+      const i = arrayIndex(key)
+      if (i >= 0) return i < this.items.length ? this.items[i] : ABSENT
+    }
+    return super.own(key)
+  }
+
+  override attributes(key: Key): number {
+    if (key === "length") return PERMANENT | HIDDEN | (this.frozen ? READONLY : 0)
+    if (arrayIndex(key) >= 0) return this.frozen ? READONLY | PERMANENT : 0
+    return super.attributes(key)
+  }
+
+  protected override writeOwn(st: JsState, key: Key, value: Value): void {
+    if (key === "length") {
+      this.setLength(st, value)
+      return
+    }
+    const i = arrayIndex(key)
+    if (i >= 0) this.setIndex(st, i, value)
+    else super.writeOwn(st, key, value)
+  }
+
+  override addOwn(st: JsState, key: Key, value: Value): boolean {
+    this.writeOwn(st, key, value)
+    return true
+  }
+
+  override defineOwn(st: JsState, key: Key, value: Value | Accessor, attributes: number): boolean {
+    if ((key === "length" || arrayIndex(key) >= 0) && !(value instanceof Accessor)) {
+      if (this.frozen) return false
+      this.writeOwn(st, key, value)
+      return true
+    }
+    return super.defineOwn(st, key, value, attributes)
+  }
+
+  override deleteOwn(key: Key): boolean {
+    const i = arrayIndex(key)
+    if (i >= 0) {
+      if (this.frozen) return i >= this.items.length
+      if (i === this.items.length - 1) this.items.pop()
+      else if (i < this.items.length) this.items[i] = undefined
+      return true
+    }
+    if (key === "length") return false
+    return super.deleteOwn(key)
+  }
+
+  override ownKeys(): Key[] {
+    const keys: Key[] = []
+    for (let i = 0; i < this.items.length; i++) keys.push(String(i))
+    keys.push("length")
+    for (const k of super.ownKeys()) keys.push(k)
+    return keys
+  }
+
+  /** `a[i] = v` for an index: grows densely, within the array bound. */
+  setIndex(st: JsState, i: number, value: Value): void {
+    const items = this.items
+    if (i < items.length) {
+      items[i] = value
+      return
+    }
+    if (i >= st.maxArrayLength) throw st.arrayTooLarge()
+    while (items.length < i) items.push(undefined)
+    items.push(value)
+  }
+
+  setLength(st: JsState, value: Value): void {
+    const n = typeof value === "number" ? value : Number.NaN
+    if (!(n >= 0 && n <= 4294967295 && Math.floor(n) === n)) throw st.rangeError("Invalid array length")
+    if (n > st.maxArrayLength) throw st.arrayTooLarge()
+    const items = this.items
+    if (n < items.length) items.length = n
+    else while (items.length < n) items.push(undefined)
+  }
+
+  override freeze(): void {
+    super.freeze()
+    this.frozen = true
+  }
+}
+
+export const enum FunctionKind {
+  /** Arrows, methods, async functions: callable only. */
+  Plain = 0,
+  /** `function` declarations and expressions: callable and constructible. */
+  Ordinary = 1,
+  /** A class constructor: constructible only. */
+  Class = 2,
+  /** A builtin constructor (Map, Error...): `impl` handles both call and `new`. */
+  BuiltinConstructor = 3,
+}
+
+/** A program-visible function: compiled program code or a builtin, both behind `impl`. */
+export class JsFunction extends JsObject {
+  private lazy = true
+  /** For methods: the object `super` looks up from. */
+  home: JsObject | null = null
+  /** For class constructors: the instance fields to initialise (see compile/classes.ts). */
+  fields: ((st: JsState, instance: JsObject) => void) | null = null
+  /** For derived class constructors: true (the instance comes from `super(...)`). */
+  derived = false
+  /** A tool reference (runtime/tools.ts): cannot cross to JSON. */
+  isTool = false
+
+  constructor(
+    proto: JsObject | null,
+    public impl: FunctionImpl,
+    public fname: string,
+    public flength: number,
+    public kind: FunctionKind,
+    /** The realm's Object.prototype, for the `prototype` object of constructible functions. */
+    private readonly objectPrototype: JsObject | null = null,
+  ) {
+    super(proto)
+  }
+
+  override get className(): string {
+    return "Function"
+  }
+
+  private materialize(): void {
+    this.lazy = false
+    const props = this.props
+    const had = new Map(props)
+    const hadAttrs = this.attrs
+    props.clear()
+    this.attrs = null
+    super.defineOwn(undefined as unknown as JsState, "length", this.flength, READONLY | HIDDEN)
+    super.defineOwn(undefined as unknown as JsState, "name", this.fname, READONLY | HIDDEN)
+    if (this.kind === FunctionKind.Ordinary || this.kind === FunctionKind.Class) {
+      if (!had.has("prototype")) {
+        const prototype = new JsObject(this.objectPrototype)
+        prototype.defineOwn(undefined as unknown as JsState, "constructor", this, HIDDEN)
+        super.defineOwn(undefined as unknown as JsState, "prototype", prototype, HIDDEN | PERMANENT | (this.kind === FunctionKind.Class ? READONLY : 0))
+      }
+    }
+    for (const [k, v] of had) {
+      props.set(k, v)
+      const a = hadAttrs?.get(k)
+      if (a !== undefined) (this.attrs ??= new Map()).set(k, a)
+    }
+  }
+
+  override own(key: Key): Own {
+    if (this.lazy) {
+      if (key === "name") return this.fname
+      if (key === "length") return this.flength
+      if (key !== "prototype") return super.own(key)
+      this.materialize()
+    }
+    return super.own(key)
+  }
+  override attributes(key: Key): number {
+    if (this.lazy) this.materialize()
+    return super.attributes(key)
+  }
+  override set(st: JsState, key: Key, value: Value, receiver: Value = this): boolean {
+    if (this.lazy) this.materialize()
+    return super.set(st, key, value, receiver)
+  }
+  override defineOwn(st: JsState, key: Key, value: Value | Accessor, attributes: number): boolean {
+    if (this.lazy) this.materialize()
+    return super.defineOwn(st, key, value, attributes)
+  }
+  override deleteOwn(key: Key): boolean {
+    if (this.lazy) this.materialize()
+    return super.deleteOwn(key)
+  }
+  override ownKeys(): Key[] {
+    if (this.lazy) this.materialize()
+    return super.ownKeys()
+  }
+
+  /** Builtin setup: installs a property without materialising the lazy ones first. */
+  setupProperty(key: Key, value: Value | Accessor, attributes: number): void {
+    this.props.set(key, value)
+    if (value instanceof Accessor) attributes |= ACCESSOR
+    if (attributes !== 0) (this.attrs ??= new Map()).set(key, attributes)
+    else if (this.attrs !== null) this.attrs.delete(key)
+  }
+}
+
+/** `new Boolean(x)`, `new Number(x)`, `new String(x)`: an object around a primitive. */
+export class JsBoxed extends JsObject {
+  constructor(
+    proto: JsObject | null,
+    readonly primitive: boolean | number | string | bigint | symbol,
+  ) {
+    super(proto)
+  }
+  override get className(): string {
+    const t = typeof this.primitive
+    return t === "boolean" ? "Boolean" : t === "number" ? "Number" : t === "string" ? "String" : "Object"
+  }
+  override own(key: Key): Own {
+    if (typeof this.primitive === "string") {
+      if (key === "length") return this.primitive.length
+      const i = arrayIndex(key)
+      if (i >= 0 && i < this.primitive.length) return this.primitive[i]
+    }
+    return super.own(key)
+  }
+}
+
+/** An Error instance: its `stack` is built from program lines only. */
+export class JsError extends JsObject {
+  /** A failed host call that the program did not catch keeps the host's diagnostic kind. */
+  hostKind: string | null = null
+  /** Where it was created (program line), for the diagnostic of an uncaught error. */
+  line = 0
+  override get className(): string {
+    return "Error"
+  }
+}
+
+/** Program `Map` and `Set`: host collections of program values (SameValueZero, insertion order). */
+export class JsMap extends JsObject {
+  readonly data = new Map<Value, Value>()
+  override get className(): string {
+    return "Map"
+  }
+}
+export class JsSet extends JsObject {
+  readonly data = new Set<Value>()
+  override get className(): string {
+    return "Set"
+  }
+}
+
+/** `Date`: a time value in ms. */
+export class JsDate extends JsObject {
+  constructor(
+    proto: JsObject | null,
+    public time: number,
+  ) {
+    super(proto)
+  }
+  override get className(): string {
+    return "Date"
+  }
+}

@@ -1,0 +1,192 @@
+/**
+ * A realm: the program's own set of built-in objects, made fresh for every execution.
+ *
+ * Everything a program can reach starts here: the global object and the intrinsic prototypes
+ * (`Object.prototype`, `Array.prototype`, ...), all `JsObject`s whose methods are `JsFunction`s
+ * wrapping module-level host functions. Because the realm is rebuilt per execution, whatever one
+ * program does to its built-ins (`Array.prototype.x = 1`, `delete Math.max`) is gone for the next.
+ *
+ * Creation cost is what makes that affordable: the builtin implementations are shared module
+ * functions, so building a realm allocates only the wrapper objects and property maps (a few
+ * hundred small objects, tens of microseconds; see perf/js-quick.mjs). Functions materialise their
+ * `name`/`length`/`prototype` only when a program looks at them.
+ *
+ * The builtins themselves live one file per global in `../builtins/`; `builtins/index.ts` lists
+ * them. This file holds the realm's shape and the helpers those files use to install methods.
+ */
+
+import { BUILTIN, FunctionKind, JsArray, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Value } from "./object.js"
+import type { JsState } from "./state.js"
+
+/** A method table entry (for names the host's Object.prototype also has, which defeat tuple inference). */
+export const spec = (length: number, impl: FunctionImpl): MethodSpec => [length, impl]
+
+/** A builtin method: its `length` and its implementation. */
+export type MethodSpec = readonly [number, FunctionImpl]
+/** Names shared with the host's Object.prototype are listed so object literals type-check. */
+export type MethodTable = { readonly [name: string]: MethodSpec } & {
+  readonly toString?: MethodSpec
+  readonly valueOf?: MethodSpec
+  readonly toLocaleString?: MethodSpec
+  readonly hasOwnProperty?: MethodSpec
+  readonly isPrototypeOf?: MethodSpec
+  readonly propertyIsEnumerable?: MethodSpec
+}
+
+export class Realm {
+  readonly ObjectPrototype: JsObject
+  readonly FunctionPrototype: JsObject
+  readonly ArrayPrototype: JsObject
+  readonly StringPrototype: JsObject
+  readonly NumberPrototype: JsObject
+  readonly BooleanPrototype: JsObject
+  readonly BigIntPrototype: JsObject
+  readonly SymbolPrototype: JsObject
+  readonly IteratorPrototype: JsObject
+  readonly ArrayIteratorPrototype: JsObject
+  readonly GeneratorPrototype: JsObject
+  readonly AsyncFunctionPrototype: JsObject
+  readonly GeneratorFunctionPrototype: JsObject
+  readonly PromisePrototype: JsObject
+  readonly global: JsObject
+  /** Error prototypes by constructor name. */
+  readonly errorPrototypes = new Map<string, JsObject>()
+  /** Intrinsics the engine compares against (pristine fast paths). */
+  Promise: JsFunction | null = null
+  arrayValues: JsFunction | null = null
+  arrayIteratorNext: JsFunction | null = null
+  stringIterator: JsFunction | null = null
+  defaultHasInstance: JsFunction | null = null
+  /** `Symbol.for` registry of this execution. */
+  readonly symbolRegistry = new Map<string, symbol>()
+
+  constructor(readonly st: JsState) {
+    this.ObjectPrototype = new JsObject(null)
+    this.FunctionPrototype = new JsFunction(this.ObjectPrototype, () => undefined, "", 0, FunctionKind.Plain)
+    this.ArrayPrototype = new JsArray(this.ObjectPrototype, [])
+    this.StringPrototype = new JsObject(this.ObjectPrototype)
+    this.NumberPrototype = new JsObject(this.ObjectPrototype)
+    this.BooleanPrototype = new JsObject(this.ObjectPrototype)
+    this.BigIntPrototype = new JsObject(this.ObjectPrototype)
+    this.SymbolPrototype = new JsObject(this.ObjectPrototype)
+    this.IteratorPrototype = new JsObject(this.ObjectPrototype)
+    this.ArrayIteratorPrototype = new JsObject(this.IteratorPrototype)
+    this.GeneratorPrototype = new JsObject(this.IteratorPrototype)
+    this.AsyncFunctionPrototype = new JsObject(this.FunctionPrototype)
+    this.GeneratorFunctionPrototype = new JsObject(this.FunctionPrototype)
+    this.PromisePrototype = new JsObject(this.ObjectPrototype)
+    this.global = new JsObject(this.ObjectPrototype)
+  }
+
+  /** The prototype a primitive's properties are read from. */
+  protoOf(v: Value): JsObject {
+    switch (typeof v) {
+      case "string":
+        return this.StringPrototype
+      case "number":
+        return this.NumberPrototype
+      case "boolean":
+        return this.BooleanPrototype
+      case "bigint":
+        return this.BigIntPrototype
+      case "symbol":
+        return this.SymbolPrototype
+    }
+    return this.ObjectPrototype
+  }
+
+  // -- Construction helpers ------------------------------------------------------------------
+
+  newObject(): JsObject {
+    return new JsObject(this.ObjectPrototype)
+  }
+
+  newArray(items: Value[]): JsArray {
+    return new JsArray(this.ArrayPrototype, items)
+  }
+
+  /** A builtin function (not a constructor) wrapping `impl`. */
+  builtin(name: string, length: number, impl: FunctionImpl): JsFunction {
+    return new JsFunction(this.FunctionPrototype, impl, name, length, FunctionKind.Plain)
+  }
+
+  /** Installs builtin methods on `target` (non-enumerable, as the language has them). */
+  methods(target: JsObject, table: Record<string, MethodSpec>): void {
+    for (const name of Object.keys(table)) {
+      const [length, impl] = table[name]!
+      setup(target, name, this.builtin(name, length, impl), BUILTIN)
+    }
+  }
+
+  /** A builtin method keyed by a symbol: `[Symbol.iterator]`. */
+  symbolMethod(target: JsObject, key: symbol, name: string, length: number, impl: FunctionImpl): JsFunction {
+    const fn = this.builtin(name, length, impl)
+    setup(target, key, fn, BUILTIN)
+    return fn
+  }
+
+  getter(target: JsObject, key: Key, impl: FunctionImpl): void {
+    const name = typeof key === "symbol" ? `get [${key.description}]` : `get ${key}`
+    target.defineOwn(this.st, key, new AccessorBox(this.builtin(name, 0, impl)).accessor, HIDDEN)
+  }
+
+  /** A builtin constructor with its prototype object linked both ways. */
+  constructorFunction(name: string, length: number, impl: FunctionImpl, prototype: JsObject, parent?: JsObject): JsFunction {
+    const fn = new JsFunction(parent ?? this.FunctionPrototype, impl, name, length, FunctionKind.BuiltinConstructor)
+    fn.setupProperty("prototype", prototype, HIDDEN | 1 | 4)
+    setup(prototype, "constructor", fn, BUILTIN)
+    return fn
+  }
+
+  /** A plain namespace object (`Math`, `JSON`) with its `Symbol.toStringTag`. */
+  namespace(name: string): JsObject {
+    const o = this.newObject()
+    setup(o, Symbol.toStringTag, name, HIDDEN | 1)
+    return o
+  }
+
+  defineGlobal(name: string, value: Value): void {
+    setup(this.global, name, value, BUILTIN)
+  }
+
+  // -- Errors --------------------------------------------------------------------------------
+
+  makeError(name: string, message: string, line: number): JsError {
+    const proto = this.errorPrototypes.get(name) ?? this.errorPrototypes.get("Error")!
+    const e = new JsError(proto)
+    e.line = line
+    e.defineOwn(this.st, "message", message, HIDDEN)
+    e.defineOwn(this.st, "stack", this.st.stackText(message === "" ? name : `${name}: ${message}`, line), HIDDEN)
+    return e
+  }
+
+  /** How a value is named in a TypeError ("undefined", "object", "x.y"...). */
+  describe(v: Value): string {
+    if (v === undefined || v === null) return String(v)
+    if (typeof v === "string") return JSON.stringify(v)
+    if (typeof v === "symbol") return v.toString()
+    if (typeof v === "bigint") return `${v}n`
+    if (!(v instanceof JsObject)) return String(v)
+    return this.describeObject(v)
+  }
+
+  describeObject(v: JsObject): string {
+    if (v instanceof JsFunction) return v.fname === "" ? "function" : v.fname
+    if (v instanceof JsArray) return "[object Array]"
+    return "#<Object>"
+  }
+}
+
+/** Sets up a property on a builtin object, bypassing any lazy materialisation. */
+export const setup = (target: JsObject, key: Key, value: Value, attributes: number): void => {
+  if (target instanceof JsFunction) target.setupProperty(key, value, attributes)
+  else target.defineOwn(undefined as unknown as JsState, key, value, attributes)
+}
+
+import { Accessor } from "./object.js"
+class AccessorBox {
+  readonly accessor: Accessor
+  constructor(getter: JsFunction) {
+    this.accessor = new Accessor(getter, undefined)
+  }
+}

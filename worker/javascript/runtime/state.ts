@@ -1,0 +1,198 @@
+/**
+ * The state of one JavaScript execution: meter, call depth, job queue, output, realm, host calls.
+ * One `JsState` lives exactly as long as one `runJavaScript` call.
+ *
+ * Metering is the Lua engine's, unchanged: `fuel` counts down from `FUEL_CHECK_INTERVAL`; compiled
+ * code spends a unit at every loop back-edge and call (`if (--st.fuel <= 0) st.refuel()`),
+ * builtins spend what their work costs (`st.charge(n)`), and `refuel` — the slow path — checks the
+ * total budget, the wall-clock deadline and the host's interrupt flag. Stops are `HostStop`s,
+ * which no program `catch` or `finally` sees.
+ *
+ * Exceptions: a program `throw` (and every TypeError/RangeError the engine raises for the
+ * program) is a `ThrowSignal` carrying the program value. It deliberately does not extend `Error`:
+ * creating one must not capture a host stack trace, and `catch` clauses test for it by class.
+ *
+ * Call depth: compiled functions raise `depth` on entry and lower it on a normal exit. An
+ * exception unwinding through calls does not lower it; whoever catches (a `try`, the job loop, the
+ * top level) restores the depth it saved, which keeps `try/finally` off the call path. `lines[d]`
+ * is the program line that made the call at depth `d`: error stacks are built from it.
+ */
+
+import type { Diagnostic } from "../../data/diagnostic.js"
+import { HostStop, type Host } from "../../host.js"
+import { FUEL_CHECK_INTERVAL, type Bounds } from "../../limits.js"
+import { JsMessages } from "../messages.js"
+import type { HostCalls } from "./hostcalls.js"
+import { JsError, JsFunction, type JsObject, type Value } from "./object.js"
+import type { Realm } from "./realm.js"
+
+/** A program exception in flight. */
+export class ThrowSignal {
+  constructor(readonly value: Value) {}
+}
+
+/** A job of the microtask queue. */
+export type Job = () => void
+
+export interface JsStateOptions {
+  readonly host: Host
+  readonly bounds: Bounds
+  readonly deadline: number
+  readonly interrupt?: Int32Array
+}
+
+export class JsState {
+  fuel = FUEL_CHECK_INTERVAL
+  private spent = 0
+  depth = 0
+  /** Line of the most recent call site or `new`: errors created there report it. */
+  line = 0
+  readonly lines: number[] = [0]
+  /** Names of the functions active at each depth, for error stacks. */
+  readonly names: string[] = ["<program>"]
+  readonly maxDepth: number
+  readonly maxArrayLength: number
+  readonly maxStringLength: number
+  /** The value of the `return` being completed (see compile/context.ts, RETURN). */
+  returned: Value = undefined
+  /** The value of the last top-level expression statement (the program's REPL-style result). */
+  completion: Value = undefined
+  /** Label of a pending `break`/`continue`, or null for an unlabelled one. */
+  label: string | null = null
+
+  /** Rejected promises nobody handled yet (see promise.ts). */
+  readonly unhandledRejections = new Set<JsObject>()
+
+  readonly logs: string[] = []
+  readonly warnings: Diagnostic[] = []
+  private logBytes = 0
+
+  /** The microtask queue: a growing array read from `jobHead`. */
+  private jobs: Job[] = []
+  private jobHead = 0
+
+  realm!: Realm
+  hostCalls!: HostCalls
+
+  readonly host: Host
+  readonly bounds: Bounds
+  readonly deadline: number
+  readonly interrupt: Int32Array | undefined
+
+  constructor(options: JsStateOptions) {
+    this.host = options.host
+    this.bounds = options.bounds
+    this.deadline = options.deadline
+    this.interrupt = options.interrupt
+    this.maxDepth = options.bounds.maxCallDepth
+    this.maxArrayLength = options.bounds.maxTableEntries
+    this.maxStringLength = options.bounds.maxStringBytes
+  }
+
+  // -- Metering --------------------------------------------------------------------------------
+
+  charge(units: number): void {
+    this.fuel -= units
+    if (this.fuel <= 0) this.refuel()
+  }
+
+  refuelAt(line: number): void {
+    this.line = line
+    this.refuel()
+  }
+
+  refuel(): void {
+    this.spent += FUEL_CHECK_INTERVAL - this.fuel
+    this.fuel = FUEL_CHECK_INTERVAL
+    if (this.spent > this.bounds.maxFuel) throw this.stop("ExecutionFailure", JsMessages.workBudget(this.bounds.maxFuel))
+    if (performance.now() > this.deadline) {
+      throw new HostStop({ kind: "TimeoutExceeded", message: JsMessages.timeout(this.line), location: { line: this.line } })
+    }
+    if (this.interrupt !== undefined && Atomics.load(this.interrupt, 0) !== 0) {
+      throw this.stop("ExecutionFailure", JsMessages.interrupted())
+    }
+  }
+
+  stop(kind: Diagnostic["kind"], message: string): HostStop {
+    return this.line > 0 ? new HostStop({ kind, message, location: { line: this.line } }) : new HostStop({ kind, message })
+  }
+
+  stackOverflow(): HostStop {
+    return this.stop("ExecutionFailure", JsMessages.stackOverflow(this.maxDepth))
+  }
+
+  arrayTooLarge(): HostStop {
+    return this.stop("ExecutionFailure", JsMessages.arrayTooLarge(this.maxArrayLength))
+  }
+
+  /** Checks that a string of `length` characters may be built, before building it. */
+  checkStringLength(length: number): void {
+    if (length > this.maxStringLength) throw this.stop("ExecutionFailure", JsMessages.stringTooLong(length, this.maxStringLength))
+  }
+
+  // -- Program errors ----------------------------------------------------------------------
+
+  /** A program exception holding a new error of the realm's constructor `name`. */
+  error(name: "Error" | "TypeError" | "RangeError" | "ReferenceError" | "SyntaxError", message: string, line = this.line): ThrowSignal {
+    return new ThrowSignal(this.realm.makeError(name, message, line))
+  }
+  typeError(message: string, line = this.line): ThrowSignal {
+    return this.error("TypeError", message, line)
+  }
+  rangeError(message: string, line = this.line): ThrowSignal {
+    return this.error("RangeError", message, line)
+  }
+
+  /** The `stack` text of an error created now: program frames only. */
+  stackText(header: string, line: number): string {
+    let text = header
+    let shown = 0
+    text += `\n    at ${this.names[this.depth] ?? "<anonymous>"} (input:${line})`
+    for (let d = this.depth; d > 0 && shown < 10; d--, shown++) {
+      text += `\n    at ${this.names[d - 1] ?? "<anonymous>"} (input:${this.lines[d]})`
+    }
+    return text
+  }
+
+  // -- Calls from builtins ---------------------------------------------------------------------
+
+  /** Calls any program value as a function (builtins calling callbacks, getters, thenables). */
+  call(fn: Value, thisArg: Value, args: Value[]): Value {
+    if (!(fn instanceof JsFunction)) throw this.typeError(JsMessages.notAFunction(this.realm.describe(fn)))
+    return fn.impl(this, thisArg, args, undefined)
+  }
+
+  // -- Jobs --------------------------------------------------------------------------------
+
+  enqueue(job: Job): void {
+    this.jobs.push(job)
+  }
+
+  /** Runs queued jobs until the queue is empty (jobs may enqueue more). */
+  drainJobs(): void {
+    const depth = this.depth
+    while (this.jobHead < this.jobs.length) {
+      const job = this.jobs[this.jobHead]!
+      this.jobs[this.jobHead++] = undefined as unknown as Job
+      if (this.jobHead > 4096 && this.jobHead * 2 > this.jobs.length) {
+        this.jobs = this.jobs.slice(this.jobHead)
+        this.jobHead = 0
+      }
+      if (--this.fuel <= 0) this.refuel()
+      this.depth = depth
+      job()
+    }
+    this.depth = depth
+  }
+
+  // -- Output ------------------------------------------------------------------------------
+
+  log(line: string): void {
+    this.logBytes += line.length + 1
+    if (this.logBytes > this.bounds.maxLogBytes) throw this.stop("ExecutionFailure", JsMessages.tooMuchLog(this.bounds.maxLogBytes))
+    this.logs.push(line)
+  }
+}
+
+export const isErrorObject = (v: unknown): v is JsError => v instanceof JsError
+export type { JsObject }
