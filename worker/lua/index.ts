@@ -27,7 +27,7 @@ import { compiledProgram } from "./programs.js"
 import { HostCallError } from "./runtime/call.js"
 import { numberToString } from "./runtime/number.js"
 import { LuaState } from "./runtime/state.js"
-import { InvalidTableKey, LuaError, LuaFloat, NO_VALUES, TableTooLarge, typeName, type LuaValue } from "./runtime/value.js"
+import { InvalidTableKey, LuaError, LuaFloat, NO_VALUES, TableTooLarge, typeName } from "./runtime/value.js"
 import { openLibraries } from "./stdlib/index.js"
 
 export interface LuaOptions {
@@ -51,6 +51,7 @@ export type LuaResult =
 
 export function runLua(source: string, options: LuaOptions = {}): LuaResult {
   let st: LuaState | undefined
+  let logs: string[] = []
   let running = false
   try {
     st = new LuaState({
@@ -61,22 +62,23 @@ export function runLua(source: string, options: LuaOptions = {}): LuaResult {
       randomSeed: options.randomSeed ?? defaultSeed(),
       chunkName: CHUNK_NAME,
     })
+    logs = st.logs
+    const warnings = st.warnings
     const program = compiledProgram(source, st.bounds) // parse, compile (or reuse)
     const { G, strings, iterators } = openLibraries(st, options.globals ?? [])
     program.runtime.bind(st, G, strings, iterators)
     program.busy = running = true
-    let results: LuaValue[]
+    let value: DataValue
     try {
-      results = st.call(program.main, NO_VALUES) // run
+      const first = st.call(program.main, NO_VALUES)[0] // run
+      value = first === undefined ? null : luaToData(st, first, "result") // convert
     } finally {
       program.busy = false
       program.runtime.release()
     }
-    const first = results[0]
-    const value = first === undefined ? null : luaToData(st, first, "result") // convert
-    return { ok: true, value, logs: st.logs, warnings: st.warnings }
+    return { ok: true, value, logs, warnings }
   } catch (error) {
-    return { ok: false, error: diagnose(st, error, running), logs: st?.logs ?? [] }
+    return { ok: false, error: diagnose(st, error, running), logs }
   }
 }
 

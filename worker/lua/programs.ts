@@ -3,11 +3,13 @@
  *
  * Compiling is cheap next to most runs; what a second run really gains is V8's work. V8 optimizes
  * the closures of a program as they run, inlining the very closures they call; closures compiled
- * anew for each run are new objects, so each run would start again from unoptimized code (and
- * the old optimized code is thrown away when the old closures die). Keeping the compiled program
- * keeps its optimized code valid. Nothing of an execution survives in it: the closures reach the
- * state and globals only through their `Runtime`, which `runLua` binds to a fresh state and fresh
- * globals before each run and releases after.
+ * anew for each run are new objects, so each run would start again from cold code (and the old
+ * optimized code is thrown away once the old closures die). Keeping the compiled program keeps
+ * its statement and expression closures — the same objects from run to run — and the code V8 made
+ * for them. (The Lua functions a program creates as it runs are new in every run, as Lua requires.)
+ * Nothing of an execution survives in it: the closures reach the state and globals only through
+ * their `Runtime`, which `runLua` binds to a fresh state and fresh globals before each run and
+ * releases after.
  *
  * A program is cached under its source and the bounds that shape parsing and compiling. One
  * compiled program runs one execution at a time: if it is busy (a host that runs Lua from inside

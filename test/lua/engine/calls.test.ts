@@ -5,6 +5,8 @@
  */
 
 import { describe, expect, it } from "vitest"
+import type { Host } from "../../../worker/host.js"
+import { runLua } from "../../../worker/lua/index.js"
 import { expectFailure, failure, printed, valueOf } from "./helpers.js"
 
 describe("values in and out", () => {
@@ -92,6 +94,23 @@ describe("call depth", () => {
       for i = 1, 200 do if not pcall(deep, 30) then caught = caught + 1 end end
       return caught`
     expect(valueOf(source, { bounds: { maxCallDepth: 40 } })).toBe(200)
+  })
+})
+
+describe("the JavaScript stack", () => {
+  it("running out of it is the call-depth stop, reported by the run it happened in", () => {
+    // Each tool call runs the same program again, one level deeper, until V8's stack gives out.
+    const messages: string[] = []
+    const host: Host = {
+      call: () => {
+        const inner = runLua("return tools.again.deeper()", { host })
+        if (!inner.ok) messages.push(inner.error.message)
+        return inner.ok ? inner.value : "stopped"
+      },
+    }
+    const outer = runLua("return tools.again.deeper()", { host })
+    expect(outer.ok || outer.error.kind === "ExecutionFailure").toBe(true)
+    expect(messages.some((m) => m.includes("stack overflow"))).toBe(true)
   })
 })
 

@@ -43,7 +43,7 @@ export function invoke(st: LuaState, f: LuaFunction, args: LuaValue[], site: Cal
   try {
     results = f(args)
   } catch (error) {
-    throw error === st.raised && st.raisedDepth === depth ? st.renameArgumentError(error as LuaError, f, site.name, site.method) : error
+    throw error === st.raised && st.raisedDepth === depth ? st.renameArgumentError(error as LuaError, f, site.name, site.method) : st.stackCheck(error)
   }
   while (results === TAIL_CALL) {
     if (--st.fuel <= 0) st.refuel()
@@ -52,7 +52,7 @@ export function invoke(st: LuaState, f: LuaFunction, args: LuaValue[], site: Cal
     try {
       results = g(st.tailArgs)
     } catch (error) {
-      throw error === st.raised && st.raisedDepth === depth ? st.renameArgumentError(error as LuaError, g, null, false) : error
+      throw error === st.raised && st.raisedDepth === depth ? st.renameArgumentError(error as LuaError, g, null, false) : st.stackCheck(error)
     }
   }
   st.depth = depth - 1

@@ -19,8 +19,13 @@
  * Call depth: every non-tail call (from compiled code or through `call`) raises `depth` and
  * records its line in `callLines[depth]`, so `error(msg, 2)` can name the line that called the
  * current function; a call that would pass `bounds.maxCallDepth` stops the execution. When an
- * exception unwinds calls, nothing lowers `depth` on the way: whoever catches it (`pcall`, the
- * top level) restores the depth it saved. That keeps `try`/`finally` off the call path.
+ * exception unwinds compiled calls, nothing lowers `depth` on the way: whoever catches it
+ * (`pcall`, the top level) restores the depth it saved, which keeps `finally` off the call path.
+ * `call`, the path of builtins, puts back its own depth and line, since its builtin may catch.
+ *
+ * The state also remembers the last error a builtin raised (`raised`), so that the call which
+ * made that builtin call can reword "bad argument" messages as real Lua does (see
+ * `renameArgumentError`).
  */
 
 import type { Diagnostic, DiagnosticKind } from "../../data/diagnostic.js"
@@ -132,6 +137,15 @@ export class LuaState {
     return this.stop("ExecutionFailure", message)
   }
 
+  /**
+   * A JavaScript stack overflow as the call-depth stop, worded with the depth where it happened
+   * (so it is converted by the first call that sees it, before any depth is restored); any other
+   * exception as it is.
+   */
+  stackCheck(error: unknown): unknown {
+    return error instanceof RangeError && /call stack/i.test(error.message) ? this.stackOverflow() : error
+  }
+
   /** The stop for a table that grew past `maxTableEntries` (at `line`, when the caller knows it). */
   tableTooLarge(line = this.line): HostStop {
     this.line = line
@@ -204,10 +218,11 @@ export class LuaState {
         results = callee(this.tailArgs)
       }
     } catch (error) {
+      const thrown = error === this.raised && this.raisedDepth === depth ? this.renameArgumentError(error as LuaError, callee, null, false) : this.stackCheck(error)
       // The builtin that called may catch this (or a test may reuse the state): leave it as it was.
       this.depth = depth - 1
       this.line = line
-      throw error === this.raised && this.raisedDepth === depth ? this.renameArgumentError(error as LuaError, callee, null, false) : error
+      throw thrown
     }
     this.depth = depth - 1
     this.line = line

@@ -193,8 +193,7 @@ export function caught(st: LuaState, error: unknown): LuaValue {
   if (error instanceof InvalidTableKey) return error.message
   if (error instanceof HostStop) throw error
   if (error instanceof TableTooLarge) throw st.tableTooLarge()
-  if (error instanceof RangeError && /call stack/i.test(error.message)) throw st.stackOverflow()
-  throw error
+  throw st.stackCheck(error)
 }
 
 /** `tonumber(v [, base])`. */
