@@ -22,7 +22,12 @@ const started = performance.now()
 const result = await Effect.runPromise(runtime.execute(program))
 const elapsed = performance.now() - started
 
-console.log(`Result (${elapsed.toFixed(1)} ms):\n`)
-console.log(JSON.stringify(result, null, 2).replace(/^/gm, "  "))
+const { toolCalls, ...rest } = result
+console.log(`Result (${elapsed.toFixed(1)} ms, ${toolCalls.length} host calls):\n`)
+console.log(JSON.stringify(rest, null, 2).replace(/^/gm, "  "))
+console.log("\n  toolCalls:")
+for (const call of toolCalls) {
+  console.log(`    ${call.kind.padEnd(7)} ${call.name.padEnd(24)} ${call.status.padEnd(8)} ${call.durationMs.toFixed(1)} ms`)
+}
 await runtime.close()
 process.exitCode = result.ok ? 0 : 1
