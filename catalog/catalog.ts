@@ -11,6 +11,7 @@
  * pool can send a worker the snapshot once and refer to it by id afterwards.
  */
 
+import { buildIdentifierAliases, describeNamespace, describeTool, type NamespaceDeclaration, type ToolDeclaration } from "./discovery.js"
 import * as Messages from "./messages.js"
 import type { Namespace, ToolTree } from "./namespace.js"
 import { flattenTools, type Language, type NamespaceInfo, referenceCandidates, type ToolEntry, toolExpression } from "./paths.js"
@@ -45,10 +46,23 @@ export interface Catalog {
   readonly entries: ReadonlyArray<ToolEntry>
   /** Every namespace level, declared or implied by nesting. */
   readonly namespaces: ReadonlyArray<NamespaceInfo>
-  /** The tool a path or expression names: `orders.lookup`, `tools.orders.lookup`, `tools.x["y-z"]`. */
+  /**
+   * The tool a path or expression names: `orders.lookup`, `tools.orders.lookup`, `tools.x["y-z"]`,
+   * or an identifier alias (`tools.x.y_z`, see `identifierAliases`).
+   */
   lookup(reference: string): ToolEntry | undefined
-  /** The namespace level a path or expression names. */
+  /** The namespace level a path, expression or identifier alias names. */
   namespace(reference: string): NamespaceInfo | undefined
+  /**
+   * Identifier path -> canonical path, for tools and namespaces whose names are not identifiers in
+   * `language` (`context7.resolve_library_id` -> `context7.resolve-library-id`). An alias never
+   * shadows a declared name, and names that normalise alike get none (`discovery.ts`).
+   */
+  identifierAliases(language: Language): ReadonlyMap<string, string>
+  /** The declaration of the tool a canonical path, expression or alias names, or `undefined`. */
+  describeTool(reference: string, language: Language): ToolDeclaration | undefined
+  /** A namespace's description, instructions and tools, or `undefined` when it names none. */
+  describeNamespace(reference: string, language?: Language): NamespaceDeclaration | undefined
   /** Tools under a namespace path, in declaration order. */
   toolsIn(namespacePath: string): ReadonlyArray<ToolEntry>
   signature(entry: ToolEntry, language: Language): string
@@ -72,6 +86,7 @@ class ToolCatalog implements Catalog {
   private readonly signatures: Record<Language, Map<ToolEntry, string>> = { lua: new Map(), javascript: new Map() }
   private readonly descriptorLists: Partial<Record<Language, ReadonlyArray<ToolDescriptor>>> = {}
   private snapshotCache: CatalogSnapshot | undefined
+  private readonly aliases: Partial<Record<Language, ReadonlyMap<string, string>>> = {}
 
   constructor(tools: ToolTree | Namespace<ToolTree>) {
     const flat = flattenTools(tools)
@@ -87,6 +102,20 @@ class ToolCatalog implements Catalog {
 
   namespace(reference: string): NamespaceInfo | undefined {
     return this.resolve(this.namespaceByPath, reference)
+  }
+
+  identifierAliases(language: Language): ReadonlyMap<string, string> {
+    return (this.aliases[language] ??= buildIdentifierAliases(this, language))
+  }
+
+  describeTool(reference: string, language: Language): ToolDeclaration | undefined {
+    const entry = this.lookup(reference)
+    return entry === undefined ? undefined : describeTool(this, entry, language)
+  }
+
+  describeNamespace(reference: string, language: Language = "javascript"): NamespaceDeclaration | undefined {
+    const info = this.namespace(reference)
+    return info === undefined ? undefined : describeNamespace(this, info, language)
   }
 
   toolsIn(namespacePath: string): ReadonlyArray<ToolEntry> {
@@ -153,12 +182,23 @@ class ToolCatalog implements Catalog {
     return Messages.unknownTool(shown, this.suggest(reference, language))
   }
 
+  /** Declared names first; aliases only when no declared name matches, so they never shadow one. */
   private resolve<A>(table: ReadonlyMap<string, A>, reference: string): A | undefined {
     const direct = table.get(reference)
     if (direct !== undefined) return direct
-    for (const candidate of referenceCandidates(reference)) {
+    const candidates = referenceCandidates(reference)
+    for (const candidate of candidates) {
       const found = table.get(candidate)
       if (found !== undefined) return found
+    }
+    for (const language of ["javascript", "lua"] as const) {
+      const aliases = this.identifierAliases(language)
+      if (aliases.size === 0) continue
+      for (const candidate of candidates) {
+        const path = aliases.get(candidate)
+        const found = path === undefined ? undefined : table.get(path)
+        if (found !== undefined) return found
+      }
     }
     return undefined
   }

@@ -30,6 +30,8 @@ export {
 } from "./search.js"
 export type { SearchHit, SearchRequest, SearchResult } from "./search.js"
 export { Catalog } from "./catalog.js"
+export { identifierPath, identifierSegment } from "./discovery.js"
+export type { NamespaceDeclaration, ToolDeclaration } from "./discovery.js"
 export type { CatalogSnapshot, ToolDescriptor } from "./catalog.js"
 export { decodeInput, decodeOutput, InvalidToolInput, InvalidToolOutput, isEnforced } from "./decode.js"
 export { copyPlainData, formatDataPath } from "./plain.js"

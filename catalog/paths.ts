@@ -70,7 +70,11 @@ export const flattenTools = (tree: ToolTree | Namespace<ToolTree>): FlattenedToo
     const path = segments.join(".")
     if (tools.has(path)) throw new Error(Messages.duplicatePath(path))
     if (namespaces.has(path)) throw new Error(Messages.toolAndNamespace(path))
-    if (segments.length > 1) claimNamespace(segments.slice(0, -1), undefined)
+    // Claiming a namespace claims all its ancestors, so a known parent means nothing is left to do.
+    if (segments.length > 1) {
+      const parent = segments.slice(0, -1)
+      if (!namespaces.has(parent.join("."))) claimNamespace(parent, undefined)
+    }
     tools.set(path, { segments, tool })
   }
 
@@ -109,11 +113,20 @@ export const flattenTools = (tree: ToolTree | Namespace<ToolTree>): FlattenedToo
       }),
     )
   }
+  // Siblings share their list of enclosing namespaces; thousands of tools sit in a few dozen levels.
+  const enclosingByParent = new Map<string, ReadonlyArray<NamespaceInfo>>([["", []]])
+  const enclosingOf = (segments: ReadonlyArray<string>): ReadonlyArray<NamespaceInfo> => {
+    const parent = segments.slice(0, -1).join(".")
+    let enclosing = enclosingByParent.get(parent)
+    if (enclosing === undefined) {
+      enclosing = Object.freeze([...enclosingOf(segments.slice(0, -1)), infos.get(parent)!])
+      enclosingByParent.set(parent, enclosing)
+    }
+    return enclosing
+  }
   const entries: Array<ToolEntry> = []
   for (const [path, { segments, tool }] of tools) {
-    const enclosing: Array<NamespaceInfo> = []
-    for (let length = 1; length < segments.length; length++) enclosing.push(infos.get(segments.slice(0, length).join("."))!)
-    entries.push(Object.freeze({ path, segments, tool, namespaces: enclosing }))
+    entries.push(Object.freeze({ path, segments, tool, namespaces: enclosingOf(segments) }))
   }
   return { entries, namespaces: [...infos.values()] }
 }
@@ -128,6 +141,7 @@ const splitKey = (key: string, location: string): ReadonlyArray<string> => {
   if (PLAIN_KEY.test(key)) return [key]
   const segments = key.split(".")
   for (const segment of segments) {
+    if (PLAIN_KEY.test(segment)) continue
     if (segment === "") throw new Error(Messages.emptyKey(location, key))
     const bad = UNADDRESSABLE.exec(segment)
     if (bad !== null) throw new Error(Messages.unaddressableKey(location, key, bad[0]))

@@ -5,7 +5,9 @@
  *   JavaScript: tools.orders.lookup(input: { id: string; limit?: number }): Promise<{ id: string; status: "open" | "closed" }>
  *
  * The notation is the language's own where it has one (TypeScript types; Lua table constructors
- * with `json.null` for null and `{ T, ... }` for arrays) and only needs to be read, not parsed. Small
+ * with `json.null` for null, `{ T, ... }` for arrays and `{ [string] = T }` for records, literals
+ * included) and only needs to be read, not parsed. Keys that are not identifiers in the language
+ * (a Lua keyword, `content-type`) are quoted the way the language would write them. Small
  * objects stay on one line; an object that is long or has documented fields is laid out one field
  * per line, each field's description, format, default and bounds in a trailing comment.
  * Descriptions are host text, so they are flattened to one line, trimmed, and cannot close a
@@ -52,7 +54,7 @@ export const renderToolTypes = (tool: AnyTool, language: Language): RenderedType
     const input = renderContract(tool.input, language)
     const output = tool.output === undefined ? undefined : renderContract(tool.output, language)
     const definitions = [...new Set([...input.definitions, ...(output?.definitions ?? [])])]
-    types = byLanguage[language] = { input: input.type, output: output?.type, definitions }
+    types = byLanguage[language] = { input: input.type, output: output && nameShared(output.type, input.named), definitions }
   }
   return types
 }
@@ -76,7 +78,16 @@ export const renderSchemaType = (schema: ToolSchema, language: Language): string
 interface RenderedContract {
   readonly type: string
   readonly definitions: ReadonlyArray<string>
+  /** Body -> name of each named definition, so the other contract of a tool can refer to it. */
+  readonly named: ReadonlyMap<string, string>
 }
+
+/**
+ * Input and output are separate documents, each naming only what it uses more than once. When the
+ * output is exactly a definition the input already prints (`Money` in, `Money` out), say its name
+ * rather than spelling it out a second time.
+ */
+const nameShared = (type: string, named: ReadonlyMap<string, string>): string => named.get(type) ?? type
 
 /** Tools often share schemas (a common `Id` input, generated API tools): render each schema once. */
 const renderedContracts = new WeakMap<ToolSchema, Partial<Record<Language, RenderedContract>>>()
@@ -90,7 +101,8 @@ const renderContract = (schema: ToolSchema, language: Language): RenderedContrac
 const renderDocument = (root: JsonSchemaDocument, language: Language): RenderedContract => {
   const renderer = new TypeRenderer(root, language)
   const type = renderer.renderRoot(root)
-  return { type, definitions: renderer.renderDefinitions() }
+  const definitions = renderer.renderDefinitions()
+  return { type, definitions, named: renderer.namedBodies }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -109,13 +121,15 @@ const SPELLINGS: Record<Language, Spelling> = {
 }
 
 /** Keywords that give a node structure; a union branch with none of them only adds constraints. */
-const STRUCTURAL = ["type", "properties", "items", "prefixItems", "$ref", "enum", "const", "anyOf", "oneOf", "allOf", "additionalProperties"]
+const STRUCTURAL = ["type", "properties", "items", "prefixItems", "additionalItems", "$ref", "enum", "const", "anyOf", "oneOf", "allOf", "additionalProperties"]
 
 class TypeRenderer {
   private readonly spelling: Spelling
   private readonly references: ReferenceTable
   /** Named definitions to print under the signature, by `$ref`, in first-use order. */
   private readonly named = new Set<string>()
+  /** Body -> name of each definition printed, filled by `renderDefinitions`. */
+  readonly namedBodies = new Map<string, string>()
 
   constructor(
     root: JsonSchemaDocument,
@@ -192,12 +206,32 @@ class TypeRenderer {
       const body = this.render(this.references.resolve(ref), 1, "")
       const name = this.references.nameOf(ref)
       definitions.push(this.language === "lua" ? `${name} = ${body}` : `type ${name} = ${body}`)
+      this.namedBodies.set(body, name)
     }
     return definitions
   }
 
-  private renderLiteral(value: unknown): string {
-    return value === null ? this.spelling.null : JSON.stringify(value) ?? this.spelling.any
+  /** A literal in the language's own notation: `{ a = 1 }` in Lua, `{ a: 1 }` in JavaScript. */
+  private renderLiteral(value: unknown, depth = 0): string {
+    if (value === null) return this.spelling.null
+    if (depth > MAX_SIGNATURE_DEPTH) return this.spelling.any
+    if (Array.isArray(value)) {
+      const elements = value.slice(0, MAX_SIGNATURE_UNION_MEMBERS).map((element) => this.renderLiteral(element, depth + 1))
+      if (value.length > elements.length) elements.push("…")
+      if (elements.length === 0) return this.language === "lua" ? "{}" : "[]"
+      return this.language === "lua" ? `{ ${elements.join(", ")} }` : `[${elements.join(", ")}]`
+    }
+    if (isObject(value)) {
+      const keys = Object.keys(value)
+      const fields = keys.slice(0, MAX_SIGNATURE_PROPERTIES).map((key) => {
+        const literal = this.renderLiteral(value[key], depth + 1)
+        return this.language === "lua" ? `${this.renderKey(key)} = ${literal}` : `${this.renderKey(key)}: ${literal}`
+      })
+      if (keys.length > fields.length) fields.push("…")
+      if (fields.length === 0) return "{}"
+      return `{ ${fields.join(this.language === "lua" ? ", " : "; ")} }`
+    }
+    return JSON.stringify(value) ?? this.spelling.any
   }
 
   private renderEnum(values: ReadonlyArray<unknown>): string {
@@ -229,7 +263,9 @@ class TypeRenderer {
     const tuple = Array.isArray(node.prefixItems) ? node.prefixItems : Array.isArray(node.items) ? node.items : undefined
     if (tuple !== undefined) {
       const elements = tuple.map((element) => this.render(asNode(element), depth + 1, indent))
-      const rest = Array.isArray(node.items) || node.items === undefined || node.items === false ? undefined : node.items
+      // Draft 2020-12 spells the rest `items` after `prefixItems`; drafts up to 07, `additionalItems`.
+      const after = Array.isArray(node.items) ? node.additionalItems : node.items
+      const rest = after === undefined || after === false ? undefined : after
       if (rest !== undefined) {
         const restType = this.render(asNode(rest), depth + 1, indent)
         elements.push(this.language === "lua" ? `${restType}, ...` : `...${arrayOf(restType)}`)

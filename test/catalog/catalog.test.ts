@@ -40,6 +40,30 @@ describe("Catalog", () => {
     expect(reads).toBe(afterFirst)
   })
 
+  it("ranking renders no signature; only the returned page pays for its signatures", () => {
+    const reads = new Set<string>()
+    const counted = (name: string) =>
+      Tool.make({
+        description: `Look up ${name} records`,
+        input: {
+          type: "object",
+          get properties() {
+            reads.add(name)
+            return { id: { type: "string" } }
+          },
+        },
+        execute: () => Effect.void,
+      })
+    const names = Array.from({ length: 40 }, (_, index) => `thing${index}`)
+    const lazy = Catalog.make(Object.fromEntries(names.map((name) => [name, counted(name)])))
+    expect(Catalog.rank(lazy, "look up records")).toHaveLength(40)
+    expect(lazy.suggest("tools.thing1x", "lua")).toHaveLength(3)
+    expect(reads.size).toBe(0)
+    const page = lazy.search({ query: "look up records", limit: 2 }, "javascript")
+    expect(page.total).toBe(40)
+    expect([...reads].sort()).toEqual(page.results.map((hit) => hit.path.replace("tools.", "")).sort())
+  })
+
   it("has an id unique in the process", () => {
     const other = Catalog.make(storeTools)
     expect(other.id).not.toBe(catalog.id)

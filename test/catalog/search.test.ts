@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { Catalog, readSearchRequest, SearchRequestError, suggest } from "../../catalog/index.js"
+import { Catalog, luaSearchSignature, readSearchRequest, SearchRequestError, searchSignature, suggest, toolExpression } from "../../catalog/index.js"
 import { storeTools } from "./fixtures.js"
 
 const catalog = Catalog.make(storeTools)
@@ -138,5 +138,25 @@ describe("suggest", () => {
       "Unknown tool 'tools.orders.lookpu'. Did you mean: tools.orders.lookup, tools.customers.lookup, tools.inventory.products.lookup? Use search(...) to find tools.",
     )
     expect(Catalog.make({}).unknownToolMessage("tools.x", "lua")).toBe("Unknown tool 'tools.x'. Use search(...) to find tools.")
+  })
+})
+
+describe("helpers for host instructions", () => {
+  it("the search signatures name every option readSearchRequest accepts, in each language's notation", () => {
+    for (const option of ["query", "namespace", "limit", "offset"]) {
+      expect(searchSignature).toContain(`${option}?: `)
+      expect(luaSearchSignature).toContain(`${option}? = `)
+    }
+    expect(readSearchRequest(["words", { namespace: "orders", limit: 2, offset: 1 }])).toEqual({ query: "words", namespace: "orders", limit: 2, offset: 1 })
+    // search is synchronous (awaiting it works too), so its signature promises nothing
+    expect(searchSignature).not.toContain("Promise")
+  })
+
+  it("toolExpression renders a canonical path the way each language calls it", () => {
+    expect(toolExpression("orders.lookup")).toBe("tools.orders.lookup")
+    expect(toolExpression("context7.resolve-library-id", "lua")).toBe('tools.context7["resolve-library-id"]')
+    expect(toolExpression("jobs.end", "lua")).toBe('tools.jobs["end"]')
+    expect(toolExpression("jobs.end", "javascript")).toBe("tools.jobs.end")
+    expect(toolExpression(["a.b", "c"], "javascript")).toBe('tools["a.b"].c')
   })
 })
