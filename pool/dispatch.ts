@@ -20,7 +20,7 @@
 import { Cause, Effect, Exit } from "effect"
 import type { DiagnosticKind } from "../worker/data/diagnostic.js"
 import type { DataValue } from "../worker/data/value.js"
-import { runHook, type Hooks } from "./hooks.js"
+import { runHook, type HookReturn, type Hooks, type ToolAfterEvent } from "./hooks.js"
 import type { CallStatus } from "./result.js"
 
 export type Reply =
@@ -68,44 +68,65 @@ export const callTool = <R>(
   rawInput: unknown,
   hooks: Hooks<R> | undefined,
   record: CallRecord,
-): Effect.Effect<Reply, never, R> =>
-  Effect.gen(function* () {
-    const decoded = yield* Effect.exit(tool.decodeInput(rawInput))
+): Effect.Effect<Reply, never, R> => {
+  const before = hooks?.tool?.before
+  const after = hooks?.tool?.after
+  // Plain combinators rather than a generator: this runs once per tool call, and without hooks the
+  // steps that would only run `Effect.void` are left out (measured: about half the host's cost).
+  return Effect.flatMap(Effect.exit(tool.decodeInput(rawInput)), (decoded) => {
     if (Exit.isFailure(decoded)) {
       record.status = "failure"
-      return failure("InvalidToolInput", `Invalid input for tools.${name}: ${causeMessage(decoded.cause)}`)
+      return Effect.succeed(failure("InvalidToolInput", `Invalid input for tools.${name}: ${causeMessage(decoded.cause)}`))
     }
     const input = decoded.value
-
-    const admitted = yield* Effect.exit(runHook(hooks?.tool?.before, { name, input }))
-    if (Exit.isFailure(admitted)) {
+    const run = runAdmitted(tool, name, input, after, record)
+    if (before === undefined) return run
+    return Effect.flatMap(Effect.exit(runHook(before, { name, input })), (admitted) => {
+      if (Exit.isSuccess(admitted)) return run
       record.status = "denied"
-      return failure("ToolFailure", `Call to tools.${name} was denied: ${causeMessage(admitted.cause)}`)
-    }
-
-    const after = hooks?.tool?.after
-    const ran = yield* Effect.exit(
-      Effect.onInterrupt(tool.execute(input), () =>
-        Effect.ignore(runHook(after, { name, input, outcome: { status: "interrupted" } })),
-      ),
-    )
-    let reply: Reply
-    if (Exit.isFailure(ran)) {
-      reply = failure("ToolFailure", `tools.${name} failed: ${causeMessage(ran.cause)}`)
-    } else {
-      reply = yield* finishOutput(tool, name, ran.value)
-    }
-
-    const outcome = reply.ok
-      ? ({ status: "success", value: reply.value } as const)
-      : ({ status: "failure", error: Exit.isFailure(ran) ? Cause.squash(ran.cause) : new Error(reply.message) } as const)
-    const observed = yield* Effect.exit(runHook(after, { name, input, outcome }))
-    if (Exit.isFailure(observed)) {
-      reply = failure("ToolFailure", `tools.${name}: the after hook failed: ${causeMessage(observed.cause)}`)
-    }
-    record.status = reply.ok ? "success" : "failure"
-    return reply
+      return Effect.succeed(failure("ToolFailure", `Call to tools.${name} was denied: ${causeMessage(admitted.cause)}`))
+    })
   })
+}
+
+/** Runs an admitted call: the tool, its output check, then the `after` hook. */
+const runAdmitted = <R>(
+  tool: DispatchTool<R>,
+  name: string,
+  input: unknown,
+  after: ((event: ToolAfterEvent) => HookReturn<R>) | undefined,
+  record: CallRecord,
+): Effect.Effect<Reply, never, R> => {
+  const execute =
+    after === undefined
+      ? tool.execute(input)
+      : Effect.onInterrupt(tool.execute(input), () =>
+          Effect.ignore(runHook(after, { name, input, outcome: { status: "interrupted" } })),
+        )
+  return Effect.flatMap(Effect.exit(execute), (ran) => {
+    const replied: Effect.Effect<Reply, never, R> = Exit.isFailure(ran)
+      ? Effect.succeed(failure("ToolFailure", `tools.${name} failed: ${causeMessage(ran.cause)}`))
+      : finishOutput(tool, name, ran.value)
+    if (after === undefined) {
+      return Effect.map(replied, (reply) => {
+        record.status = reply.ok ? "success" : "failure"
+        return reply
+      })
+    }
+    return Effect.flatMap(replied, (reply) => {
+      const outcome = reply.ok
+        ? ({ status: "success", value: reply.value } as const)
+        : ({ status: "failure", error: Exit.isFailure(ran) ? Cause.squash(ran.cause) : new Error(reply.message) } as const)
+      return Effect.map(Effect.exit(runHook(after, { name, input, outcome })), (observed): Reply => {
+        const final = Exit.isFailure(observed)
+          ? failure("ToolFailure", `tools.${name}: the after hook failed: ${causeMessage(observed.cause)}`)
+          : reply
+        record.status = final.ok ? "success" : "failure"
+        return final
+      })
+    })
+  })
+}
 
 /** Decodes the tool's output by its schema; what comes back is already a plain-data copy. */
 const finishOutput = <R>(tool: DispatchTool<R>, name: string, output: unknown): Effect.Effect<Reply, never, R> =>

@@ -28,7 +28,7 @@ import { callTool, failure, type CallRecord, type DispatchTool, type Reply } fro
 import type { Hooks } from "./hooks.js"
 import type { Language, Limits } from "./limits.js"
 import { assembleResult, type Result, type ToolCall } from "./result.js"
-import { TaskAbort, type WorkerPool } from "./workers.js"
+import { TaskAbort, type PoolJob, type WorkerPool } from "./workers.js"
 
 /** How long a worker may overrun its deadline before it is terminated. */
 export const TERMINATION_GRACE_MS = 1_000
@@ -55,13 +55,14 @@ interface InFlight {
 
 const toolLabel = (call: ToolCall): string => (call.kind === "tool" ? `tools.${call.name}` : call.name)
 
-export class Execution<R> {
+export class Execution<R> implements PoolJob {
   private channel: HostChannel | undefined
   private readonly abort = new TaskAbort()
   private readonly calls: Array<ToolCall & CallRecord & { startedAt: number; durationMs: number }> = []
   private readonly inFlight = new Map<number, InFlight>()
   private attempts = 0
   private readonly startedAt = performance.now()
+  private readonly submittedAt = Date.now()
   private deadlineTimer: ReturnType<typeof setTimeout> | undefined
   private graceTimer: ReturnType<typeof setTimeout> | undefined
   private timeout: Diagnostic | undefined
@@ -75,13 +76,21 @@ export class Execution<R> {
     private readonly resolve: (result: Result) => void,
   ) {}
 
+  /** Arms the deadline and queues the program; it runs when the pool has room (`begin`). */
   start(): void {
     const { plan } = this
-    const channel = (this.channel = plan.pool.acquireChannel())
-    channel.listen((request) => this.onRequest(request))
     if (Number.isFinite(plan.limits.timeoutMs)) {
-      this.deadlineTimer = setTimeout(() => this.onDeadline(), plan.limits.timeoutMs)
+      this.deadlineTimer = setTimeout(this.onDeadline, plan.limits.timeoutMs)
     }
+    plan.pool.schedule(this)
+  }
+
+  /** The pool has room: take a channel and hand the task to a worker. */
+  begin(): void {
+    if (this.settled) return
+    const { plan } = this
+    const channel = (this.channel = plan.pool.acquireChannel())
+    channel.listen(this.onRequest)
     plan.pool
       .run(
         {
@@ -90,15 +99,19 @@ export class Execution<R> {
           channel: channel.buffer,
           catalogId: plan.catalogId,
           timeoutMs: Number.isFinite(plan.limits.timeoutMs) ? plan.limits.timeoutMs : 2 ** 31,
-          submittedAt: Date.now(),
+          // When `execute` started: the worker subtracts the time spent queued from the timeout.
+          submittedAt: this.submittedAt,
           ...(plan.randomSeed === undefined ? {} : { randomSeed: plan.randomSeed }),
         },
         this.abort,
       )
-      .then(
-        (outcome) => this.onOutcome(outcome),
-        (error: unknown) => this.onWorkerError(error),
-      )
+      .then(this.onOutcome, this.onWorkerError)
+  }
+
+  /** The pool closed before this program started. */
+  refuse(error: Error): void {
+    if (this.settled) return
+    this.finish({ ok: false, error: { kind: "ExecutionFailure", message: `The program did not run: ${error.message}` }, logs: [] }, false)
   }
 
   /** The caller was interrupted: stop everything; the interruption itself propagates. */
@@ -108,14 +121,14 @@ export class Execution<R> {
     this.settled = true
     this.clearTimers()
     this.abort.abort()
-    await this.interruptCalls()
+    if (this.inFlight.size > 0) await this.interruptCalls()
     this.releaseChannel(false)
   }
 
   // -------------------------------------------------------------------------------------------
   // Requests from the program
 
-  private onRequest(request: ChannelRequest): void {
+  private readonly onRequest = (request: ChannelRequest): void => {
     if (request.op === CATALOG_OPERATION) {
       this.reply(request.id, { ok: true, value: this.plan.catalogSnapshot() })
       return
@@ -211,18 +224,26 @@ export class Execution<R> {
   // -------------------------------------------------------------------------------------------
   // Time
 
-  private onDeadline(): void {
+  private readonly onDeadline = (): void => {
+    this.deadlineTimer = undefined
     if (this.settled) return
     const elapsed = Math.round(performance.now() - this.startedAt)
     const completed = this.calls.filter((c) => c.status !== "interrupted").length
     const waiting = [...this.inFlight.values()].sort((a, b) => a.index - b.index)[0]
     const where =
-      waiting !== undefined
+      this.channel === undefined
+        ? "before it started (every worker was busy)"
+        : waiting !== undefined
         ? `while waiting on ${toolLabel(waiting.call)} (call ${waiting.index})`
         : "while running code"
     this.timeout = {
       kind: "TimeoutExceeded",
       message: `Execution timed out after ${elapsed} ms ${where}; ${completed} call(s) had completed`,
+    }
+    if (this.channel === undefined) {
+      // Still queued: nothing runs yet, so nothing needs stopping (`begin` will see it settled).
+      this.finishNow({ ok: false, error: this.timeout, logs: [] }, false)
+      return
     }
     const stop = failure("TimeoutExceeded", this.timeout.message, true)
     const pending = [...this.inFlight.keys()]
@@ -249,25 +270,26 @@ export class Execution<R> {
   private clearTimers(): void {
     if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer)
     if (this.graceTimer !== undefined) clearTimeout(this.graceTimer)
+    this.deadlineTimer = this.graceTimer = undefined
   }
 
   // -------------------------------------------------------------------------------------------
   // Endings
 
-  private onOutcome(outcome: TaskOutcome): void {
+  private readonly onOutcome = (outcome: TaskOutcome): void => {
     if (this.settled) return
-    void this.finish(outcome, true)
+    this.finish(outcome, true)
   }
 
-  private onWorkerError(error: unknown): void {
+  private readonly onWorkerError = (error: unknown): void => {
     if (this.settled) return
     if (this.timeout !== undefined) {
-      void this.finish({ ok: false, error: this.timeout, logs: [] }, false)
+      this.finish({ ok: false, error: this.timeout, logs: [] }, false)
       return
     }
     const message = error instanceof Error ? error.message : String(error)
     const outOfMemory = /memory/i.test(message) || (error as { code?: string })?.code === "ERR_WORKER_OUT_OF_MEMORY"
-    void this.finish(
+    this.finish(
       {
         ok: false,
         error: {
@@ -282,11 +304,17 @@ export class Execution<R> {
     )
   }
 
-  private async finish(outcome: TaskOutcome, workerAlive: boolean): Promise<void> {
+  private finish(outcome: TaskOutcome, workerAlive: boolean): void {
     this.settled = true
     this.clearTimers()
-    // Lua has no background work, but a JavaScript program may leave calls running: end them.
-    await this.interruptCalls()
+    // Lua has no background work, but a JavaScript program may leave calls running: end them first.
+    if (this.inFlight.size === 0) this.finishNow(outcome, workerAlive)
+    else void this.interruptCalls().then(() => this.finishNow(outcome, workerAlive))
+  }
+
+  private finishNow(outcome: TaskOutcome, workerAlive: boolean): void {
+    this.settled = true
+    this.clearTimers()
     this.releaseChannel(workerAlive && this.inFlight.size === 0)
     if (this.cancelled) return
     const timedOutInWorker = !outcome.ok && outcome.error.kind === "TimeoutExceeded"

@@ -193,7 +193,10 @@ describe("limits", () => {
       const runtime = CodeMode.make({ language: "lua", pool: stalling, limits: { timeoutMs: 200 } })
       const result = await run(runtime, "--stall\nreturn 1")
       expect(result.error.kind).toBe("TimeoutExceeded")
-      expect(await run(runtime, "return 2")).toMatchObject({ ok: true, value: 2 })
+      // A runtime with the default timeout: on a loaded machine the replacement's start-up alone
+      // can take longer than 200 ms, and a deadline counts from `execute`.
+      const patient = CodeMode.make({ language: "lua", pool: stalling })
+      expect(await run(patient, "return 2")).toMatchObject({ ok: true, value: 2 })
     } finally {
       await stalling.close()
     }
@@ -236,6 +239,25 @@ describe("the pool", () => {
       ),
     )
     expect(results.map((r: any) => r.value)).toEqual(Array.from({ length: 200 }, (_, i) => (i % 7) + (i % 3) + i))
+  })
+
+  it("times out an execution still waiting for a worker, and refuses waiting ones on close", async () => {
+    const single = WorkerPool.make({ maxThreads: 1 })
+    const runtime = CodeMode.make({ language: "lua", tools, pool: single, limits: { timeoutMs: 2_000 } })
+    const hurried = CodeMode.make({ language: "lua", tools, pool: single, limits: { timeoutMs: 100 } })
+    // One running and one ready behind it fill a one-thread pool; the third waits in the queue.
+    const busy = [run(runtime, "tools.util.sleepy({ ms = 400 }) return 1"), run(runtime, "tools.util.sleepy({ ms = 400 }) return 2")]
+    const queued = await run(hurried, "return 3")
+    expect(queued).toMatchObject({ ok: false, error: { kind: "TimeoutExceeded" } })
+    expect(queued.error.message).toContain("before it started")
+    expect((await Promise.all(busy)).map((r: any) => r.value)).toEqual([1, 2])
+
+    const running = [run(runtime, "tools.util.sleepy({ ms = 300 }) return 1"), run(runtime, "tools.util.sleepy({ ms = 300 }) return 2")]
+    const waiting = run(runtime, "return 3")
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    await single.close()
+    const results = await Promise.all([...running, waiting])
+    for (const result of results) expect(result).toMatchObject({ ok: false, error: { kind: "ExecutionFailure" } })
   })
 
   it("propagates the caller's interruption and interrupts the running tool", async () => {
