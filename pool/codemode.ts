@@ -14,7 +14,8 @@
 import { Effect } from "effect"
 import { Catalog, type ToolDescriptor } from "../catalog/catalog.js"
 import { decodeInput, decodeOutput } from "../catalog/decode.js"
-import { readSearchRequest } from "../catalog/search.js"
+import { luaSearchSignature, readSearchRequest, searchSignature } from "../catalog/search.js"
+import { toolExpression } from "../catalog/paths.js"
 import type { ToolRequirements, ToolTree } from "../catalog/namespace.js"
 import type { DataValue } from "../worker/data/value.js"
 import type { DispatchTool } from "./dispatch.js"
@@ -151,7 +152,16 @@ const execute = <const T extends ToolTree = {}, RH = never>(
     return Effect.ensuring(runtime.execute(options.code), Effect.promise(() => runtime.close()))
   })
 
-export const CodeMode = { make, execute } as const
+export const CodeMode = {
+  make,
+  execute,
+  /** How a JavaScript program calls `search`, for the host's instructions to the model. */
+  searchSignature,
+  /** How a Lua program calls `search`, for the host's instructions to the model. */
+  luaSearchSignature,
+  /** How a program writes the call of a tool path: `tools.orders.lookup`, `tools.x["y-z"]`. */
+  toolExpression: (path: string, language: Language = "javascript"): string => toolExpression(path, language),
+} as const
 
 export declare namespace CodeMode {
   export type Options<T extends ToolTree = ToolTree, RH = never> = CodeModeOptions<T, RH>

@@ -317,3 +317,12 @@ describe("the pool", () => {
     expect(child.status).toBe(0)
   })
 })
+
+describe("instructions for the model", () => {
+  it("renders how programs call search and tools", () => {
+    expect(CodeMode.toolExpression("context7.resolve-library-id", "lua")).toBe('tools.context7["resolve-library-id"]')
+    expect(CodeMode.toolExpression("orders.lookup")).toBe("tools.orders.lookup")
+    expect(CodeMode.luaSearchSignature).toContain("search(")
+    expect(CodeMode.searchSignature).toContain("search(")
+  })
+})
