@@ -3,11 +3,20 @@
  * worker pool. This is the public face; everything a host needs is exported here.
  */
 
-export { CodeMode, type CodeModeOptions, type Runtime } from "./pool/codemode.js"
+export { CodeMode, type AnyExtension, type CodeModeOptions, type Runtime } from "./pool/codemode.js"
 export { WorkerPool, type WorkerPoolOptions } from "./pool/workers.js"
 export { DEFAULT_LIMITS, type Language, type Limits } from "./pool/limits.js"
 export type { Result, ToolCall, CallStatus, Diagnostic, DiagnosticKind, SourceLocation, DataValue } from "./pool/result.js"
-export type { Hooks, ToolCallEvent, ToolAfterEvent, CallOutcome } from "./pool/hooks.js"
+export type { Hooks, ToolCallEvent, ToolAfterEvent, ExtensionCallEvent, ExtensionAfterEvent, CallOutcome } from "./pool/hooks.js"
+export {
+  Extension,
+  type ExtensionRequirements,
+  type GlobalFunction,
+  type GlobalRequirements,
+  type GlobalTree,
+  type LuaGlobalFunction,
+  type LuaGlobalTree,
+} from "./pool/extension.js"
 export { Tool, type AnyTool, type JsonSchemaDocument, type ToolSchema } from "./catalog/tool.js"
 export { Namespace, type ToolTree, type ToolRequirements } from "./catalog/namespace.js"
 export { DEFAULT_BOUNDS, type Bounds } from "./worker/limits.js"

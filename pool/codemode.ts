@@ -3,7 +3,7 @@
  *
  * `make` validates everything it can at once (limits, the tools tree, pool options) so that a
  * misconfigured runtime throws where it is built, not in the middle of an agent's turn. The
- * runtime's requirements are inferred from its tools and hooks: `execute` returns
+ * runtime's requirements are inferred from its tools, extensions and hooks: `execute` returns
  * `Effect<Result, never, R>` and runs each tool in the caller's context, so per-execution services
  * (the calling session, a request-scoped client) come from wherever the caller provides them.
  *
@@ -18,18 +18,28 @@ import { luaSearchSignature, readSearchRequest, searchSignature } from "../catal
 import { toolExpression } from "../catalog/paths.js"
 import type { ToolRequirements, ToolTree } from "../catalog/namespace.js"
 import type { DataValue } from "../worker/data/value.js"
-import type { DispatchTool } from "./dispatch.js"
+import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
+import { collectExtensions, invokeGlobal, type Extension, type ExtensionRequirements } from "./extension.js"
 import { runExecution, type ExecutionPlan } from "./execution.js"
 import type { Hooks } from "./hooks.js"
 import { resolveLimits, type Language, type Limits } from "./limits.js"
 import type { Result } from "./result.js"
 import { acquireSharedPool, releaseSharedPool, WorkerPool } from "./workers.js"
 
-export interface CodeModeOptions<T extends ToolTree, RH> {
+/** Any extension, whatever its requirements. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyExtension = Extension<any>
+
+export interface CodeModeOptions<T extends ToolTree, RH, X extends ReadonlyArray<AnyExtension> = []> {
   /** The program's language. Default `"lua"`. */
   readonly language?: Language
   /** The tools the program may call: records, `Namespace.make` wrappers and `Tool.make` tools. */
   readonly tools?: T
+  /**
+   * Host functions the program calls as globals (`Extension.make` for JavaScript, `Extension.lua`
+   * for Lua). Not in the catalog; a global shadowing a built-in or another extension's throws here.
+   */
+  readonly extensions?: X
   readonly hooks?: Hooks<RH>
   readonly limits?: Partial<Limits>
   /** A pool the host made with `WorkerPool.make`; default: the process-wide shared pool. */
@@ -54,10 +64,10 @@ export interface Runtime<R> {
 
 const LANGUAGES: ReadonlyArray<Language> = ["lua", "javascript"]
 
-const make = <const T extends ToolTree = {}, RH = never>(
-  options: CodeModeOptions<T, RH> = {},
-): Runtime<ToolRequirements<T> | RH> => {
-  type R = ToolRequirements<T> | RH
+const make = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
+  options: CodeModeOptions<T, RH, X> = {},
+): Runtime<ToolRequirements<T> | ExtensionRequirements<X> | RH> => {
+  type R = ToolRequirements<T> | ExtensionRequirements<X> | RH
   if (options === null || typeof options !== "object") throw new TypeError("CodeMode.make expects an options object")
   const language = options.language ?? "lua"
   if (!LANGUAGES.includes(language)) {
@@ -68,6 +78,16 @@ const make = <const T extends ToolTree = {}, RH = never>(
     throw new RangeError(`randomSeed must be an integer, got ${options.randomSeed}`)
   }
   const catalog = Catalog.make(options.tools ?? {})
+  const extensionEntries = collectExtensions(language, options.extensions ?? [])
+  const dispatchGlobals = new Map<string, DispatchGlobal<R>>()
+  for (const [path, entry] of extensionEntries) {
+    dispatchGlobals.set(path, {
+      extension: entry.extension,
+      run: (args) => invokeGlobal(entry.fn, args) as Effect.Effect<unknown, unknown, R>,
+    })
+  }
+  const globals = [...extensionEntries.values()].map(({ path, async }) => ({ path, async }))
+  let snapshot: DataValue | undefined
   const dispatchTools = new Map<string, DispatchTool<R>>()
   const lookupTool = (path: string): DispatchTool<R> | undefined => {
     let tool = dispatchTools.get(path)
@@ -102,9 +122,10 @@ const make = <const T extends ToolTree = {}, RH = never>(
     hooks: options.hooks as Hooks<R> | undefined,
     pool: activePool,
     catalogId: catalog.id,
-    // Extension globals join the snapshot with their own issue; until then there are none.
-    catalogSnapshot: () => ({ ...catalog.snapshot(), globals: [] }) as unknown as DataValue,
+    // The worker's view: tool paths and extension global paths, never a function.
+    catalogSnapshot: () => (snapshot ??= { ...catalog.snapshot(), globals } as unknown as DataValue),
     lookupTool,
+    lookupGlobal: (path) => dispatchGlobals.get(path),
     unknownToolMessage: (path) => catalog.unknownToolMessage(path, language),
     search: (args) => catalog.search(readSearchRequest(args), language) as unknown as DataValue,
     randomSeed: options.randomSeed,
@@ -144,9 +165,9 @@ const make = <const T extends ToolTree = {}, RH = never>(
 }
 
 /** Runs one program with a runtime made for it, then gives the pool back. */
-const execute = <const T extends ToolTree = {}, RH = never>(
-  options: CodeModeOptions<T, RH> & { readonly code: string },
-): Effect.Effect<Result, never, ToolRequirements<T> | RH> =>
+const execute = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
+  options: CodeModeOptions<T, RH, X> & { readonly code: string },
+): Effect.Effect<Result, never, ToolRequirements<T> | ExtensionRequirements<X> | RH> =>
   Effect.suspend(() => {
     const runtime = make(options)
     return Effect.ensuring(runtime.execute(options.code), Effect.promise(() => runtime.close()))
@@ -164,7 +185,7 @@ export const CodeMode = {
 } as const
 
 export declare namespace CodeMode {
-  export type Options<T extends ToolTree = ToolTree, RH = never> = CodeModeOptions<T, RH>
+  export type Options<T extends ToolTree = ToolTree, RH = never, X extends ReadonlyArray<AnyExtension> = []> = CodeModeOptions<T, RH, X>
   export type Result = import("./result.js").Result
   export type Diagnostic = import("./result.js").Diagnostic
   export type DataValue = import("./result.js").DataValue

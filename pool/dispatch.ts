@@ -13,6 +13,10 @@
  * | output does not decode / copy     | catchable `InvalidToolOutput`                     |
  * | `after` fails                     | catchable `ToolFailure`                           |
  *
+ * An extension global (`callExtension`) goes the same way without the schema steps: its arguments
+ * arrive as plain data, its result (a value, a Promise's or an Effect's) is copied as plain data
+ * (`undefined` stays undefined: nil in Lua), and `extension.before` / `extension.after` surround it.
+ *
  * Interruption (timeout, caller interruption) is not a reply: the fiber is interrupted, `after`
  * sees `interrupted`, and the execution answers the program with a stop of its own.
  */
@@ -20,7 +24,8 @@
 import { Cause, Effect, Exit } from "effect"
 import type { DiagnosticKind } from "../worker/data/diagnostic.js"
 import type { DataValue } from "../worker/data/value.js"
-import { runHook, type HookReturn, type Hooks, type ToolAfterEvent } from "./hooks.js"
+import { copyPlainData } from "../catalog/plain.js"
+import { runHook, type ExtensionAfterEvent, type HookReturn, type Hooks, type ToolAfterEvent } from "./hooks.js"
 import type { CallStatus } from "./result.js"
 
 export type Reply =
@@ -135,3 +140,69 @@ const finishOutput = <R>(tool: DispatchTool<R>, name: string, output: unknown): 
       ? failure("InvalidToolOutput", `Invalid output from tools.${name}: ${causeMessage(decoded.cause)}`)
       : { ok: true, value: decoded.value },
   )
+
+/** What dispatch needs of an extension global. */
+export interface DispatchGlobal<R> {
+  /** The extension's name, for hooks. */
+  readonly extension: string
+  readonly run: (args: ReadonlyArray<DataValue>) => Effect.Effect<unknown, unknown, R>
+}
+
+export const callExtension = <R>(
+  global: DispatchGlobal<R>,
+  name: string,
+  args: ReadonlyArray<DataValue>,
+  hooks: Hooks<R> | undefined,
+  record: CallRecord,
+): Effect.Effect<Reply, never, R> => {
+  const before = hooks?.extension?.before
+  const after = hooks?.extension?.after
+  const extension = global.extension
+  const run = runGlobal(global, name, args, after, record)
+  if (before === undefined) return run
+  return Effect.flatMap(Effect.exit(runHook(before, { extension, name, args })), (admitted) => {
+    if (Exit.isSuccess(admitted)) return run
+    record.status = "denied"
+    return Effect.succeed(failure("ToolFailure", `Call to ${name} was denied: ${causeMessage(admitted.cause)}`))
+  })
+}
+
+/** Runs an admitted global, copies its result, then tells the `after` hook. */
+const runGlobal = <R>(
+  global: DispatchGlobal<R>,
+  name: string,
+  args: ReadonlyArray<DataValue>,
+  after: ((event: ExtensionAfterEvent) => HookReturn<R>) | undefined,
+  record: CallRecord,
+): Effect.Effect<Reply, never, R> => {
+  const extension = global.extension
+  const execute =
+    after === undefined
+      ? global.run(args)
+      : Effect.onInterrupt(global.run(args), () =>
+          Effect.ignore(runHook(after, { extension, name, args, outcome: { status: "interrupted" } })),
+        )
+  return Effect.flatMap(Effect.exit(execute), (ran) => {
+    let reply: Reply
+    if (Exit.isFailure(ran)) reply = failure("ToolFailure", `${name} failed: ${causeMessage(ran.cause)}`)
+    else if (ran.value === undefined) reply = { ok: true, value: undefined as unknown as DataValue }
+    else {
+      const copy = copyPlainData(ran.value, "result")
+      reply = copy.ok ? { ok: true, value: copy.value } : failure("InvalidToolOutput", `Invalid result from ${name}: ${copy.message}`)
+    }
+    if (after === undefined) {
+      record.status = reply.ok ? "success" : "failure"
+      return Effect.succeed(reply)
+    }
+    const outcome = reply.ok
+      ? ({ status: "success", value: reply.value } as const)
+      : ({ status: "failure", error: Exit.isFailure(ran) ? Cause.squash(ran.cause) : new Error(reply.message) } as const)
+    return Effect.map(Effect.exit(runHook(after, { extension, name, args, outcome })), (observed): Reply => {
+      const final = Exit.isFailure(observed)
+        ? failure("ToolFailure", `${name}: the after hook failed: ${causeMessage(observed.cause)}`)
+        : reply
+      record.status = final.ok ? "success" : "failure"
+      return final
+    })
+  })
+}

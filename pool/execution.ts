@@ -24,7 +24,7 @@ import type { HostChannel, ChannelRequest } from "../bridge/host.js"
 import type { Diagnostic } from "../worker/data/diagnostic.js"
 import type { DataValue } from "../worker/data/value.js"
 import { CATALOG_OPERATION, type TaskOutcome } from "../worker/task.js"
-import { callTool, failure, type CallRecord, type DispatchTool, type Reply } from "./dispatch.js"
+import { callExtension, callTool, failure, type CallRecord, type DispatchGlobal, type DispatchTool, type Reply } from "./dispatch.js"
 import type { Hooks } from "./hooks.js"
 import type { Language, Limits } from "./limits.js"
 import { assembleResult, type Result, type ToolCall } from "./result.js"
@@ -42,6 +42,8 @@ export interface ExecutionPlan<R> {
   readonly catalogId: number
   readonly catalogSnapshot: () => DataValue
   readonly lookupTool: (path: string) => DispatchTool<R> | undefined
+  /** An extension global by its path (`fs.readFile`). */
+  readonly lookupGlobal: (path: string) => DispatchGlobal<R> | undefined
   readonly unknownToolMessage: (path: string) => string
   readonly search: (args: ReadonlyArray<DataValue>) => DataValue
   readonly randomSeed: number | undefined
@@ -142,6 +144,8 @@ export class Execution<R> implements PoolJob {
         return this.onToolCall(request)
       case "search":
         return this.onSearch(request)
+      case "global":
+        return this.onGlobalCall(request)
       default:
         this.reply(request.id, failure("UnknownTool", `Unknown global '${request.name}'`, true))
     }
@@ -193,10 +197,35 @@ export class Execution<R> implements PoolJob {
       this.reply(request.id, failure("UnknownTool", this.plan.unknownToolMessage(request.name), true))
       return
     }
-    const call = this.record("tool", request.name)
+    this.runCall(request, this.record("tool", request.name), (call) =>
+      callTool(tool, request.name, request.args[0] ?? {}, this.plan.hooks, call),
+    )
+  }
+
+  /**
+   * An extension global. Lua counts it toward `maxToolCalls` (every host call attempt is bounded
+   * there); JavaScript does not, as the reference has it. Either way it is in `Result.toolCalls`.
+   */
+  private onGlobalCall(request: ChannelRequest): void {
+    if (this.plan.language === "lua" && !this.admit(request, request.name)) return
+    const global = this.plan.lookupGlobal(request.name)
+    if (global === undefined) {
+      this.reply(request.id, failure("UnknownTool", `Unknown global '${request.name}'`, true))
+      return
+    }
+    this.runCall(request, this.record("extension", request.name), (call) =>
+      callExtension(global, request.name, request.args as DataValue[], this.plan.hooks, call),
+    )
+  }
+
+  /** Runs one host call as its own fiber in the caller's context; replies when it ends. */
+  private runCall(
+    request: ChannelRequest,
+    call: ToolCall & CallRecord & { startedAt: number; durationMs: number },
+    effectFor: (call: CallRecord) => Effect.Effect<Reply, never, R>,
+  ): void {
     const index = this.calls.length
-    const effect = callTool(tool, request.name, request.args[0] ?? {}, this.plan.hooks, call)
-    const fiber = Effect.runForkWith(this.context)(effect)
+    const fiber = Effect.runForkWith(this.context)(effectFor(call))
     this.inFlight.set(request.id, { call, index, fiber })
     fiber.addObserver((exit) => {
       this.inFlight.delete(request.id)
@@ -205,7 +234,7 @@ export class Execution<R> implements PoolJob {
       else if (!this.settled && this.timeout === undefined) {
         // Not interrupted by us: a defect escaped dispatch. Report it rather than leave the program waiting.
         call.status = "failure"
-        this.reply(request.id, failure("ToolFailure", `${label} failed unexpectedly`))
+        this.reply(request.id, failure("ToolFailure", `${toolLabel(call)} failed unexpectedly`))
       }
     })
   }

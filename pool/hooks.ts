@@ -5,6 +5,11 @@
  * program sees a catchable failure. `after` sees how the call ended — `success` with its value,
  * `failure` with its error, or `interrupted` — and may itself fail, which fails the call. A hook
  * returns an Effect (its requirements join the runtime's), a Promise, or nothing.
+ *
+ * Extension globals have hooks of their own (`extension.before` / `extension.after`): they see the
+ * extension's name, the global's path (`fs.readFile`) and the plain-data arguments, and deny or
+ * observe the same way. A denied global fails the way the call itself would: a rejected promise for
+ * an asynchronous global, a thrown error for a synchronous one, a catchable error in Lua.
  */
 
 import { Effect } from "effect"
@@ -25,12 +30,29 @@ export interface ToolAfterEvent extends ToolCallEvent {
   readonly outcome: CallOutcome
 }
 
+export interface ExtensionCallEvent {
+  /** The extension's name, as given to `Extension.make` / `Extension.lua`. */
+  readonly extension: string
+  /** The global's path, e.g. `fetch` or `fs.promises.readFile`. */
+  readonly name: string
+  /** The arguments, as plain-data copies. */
+  readonly args: ReadonlyArray<unknown>
+}
+
+export interface ExtensionAfterEvent extends ExtensionCallEvent {
+  readonly outcome: CallOutcome
+}
+
 export type HookReturn<R> = Effect.Effect<unknown, unknown, R> | PromiseLike<unknown> | void
 
 export interface Hooks<R = never> {
   readonly tool?: {
     readonly before?: (event: ToolCallEvent) => HookReturn<R>
     readonly after?: (event: ToolAfterEvent) => HookReturn<R>
+  }
+  readonly extension?: {
+    readonly before?: (event: ExtensionCallEvent) => HookReturn<R>
+    readonly after?: (event: ExtensionAfterEvent) => HookReturn<R>
   }
 }
 

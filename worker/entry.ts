@@ -20,7 +20,14 @@ import { CATALOG_OPERATION, type CatalogSnapshot, type ExecutionTask, type TaskO
 /** Catalog snapshots kept per worker; older ones are fetched again if a task needs them. */
 const CATALOG_CACHE_SIZE = 16
 
-const catalogs = new Map<number, CatalogSnapshot>()
+/** A snapshot with what each engine takes of it, worked out once per worker. */
+interface KnownCatalog {
+  readonly snapshot: CatalogSnapshot
+  /** Lua takes the dotted paths only. */
+  readonly luaGlobals: ReadonlyArray<string>
+}
+
+const catalogs = new Map<number, KnownCatalog>()
 
 /**
  * Sends a request and blocks for its answer. A wait cut short (the host interrupted the channel at
@@ -47,7 +54,7 @@ const answer = (response: ChannelResponse): DataValue => {
   throw new HostFailure(kind as never, message)
 }
 
-const catalogFor = (id: number, channel: WorkerChannel): CatalogSnapshot => {
+const catalogFor = (id: number, channel: WorkerChannel): KnownCatalog => {
   let catalog = catalogs.get(id)
   if (catalog !== undefined) {
     // Refresh its place so the cache keeps the most recently used catalogs.
@@ -55,7 +62,8 @@ const catalogFor = (id: number, channel: WorkerChannel): CatalogSnapshot => {
     catalogs.set(id, catalog)
     return catalog
   }
-  catalog = request(channel, CATALOG_OPERATION, String(id), []) as unknown as CatalogSnapshot
+  const snapshot = request(channel, CATALOG_OPERATION, String(id), []) as unknown as CatalogSnapshot
+  catalog = { snapshot, luaGlobals: snapshot.globals.map((g) => g.path) }
   catalogs.set(id, catalog)
   if (catalogs.size > CATALOG_CACHE_SIZE) catalogs.delete(catalogs.keys().next().value!)
   return catalog
@@ -64,7 +72,7 @@ const catalogFor = (id: number, channel: WorkerChannel): CatalogSnapshot => {
 export default function runExecution(task: ExecutionTask): TaskOutcome {
   // Each task delivers its own view of the shared buffer, so the channel object is made per task.
   const channel = new WorkerChannel(task.channel)
-  let catalog: CatalogSnapshot
+  let catalog: KnownCatalog
   try {
     catalog = catalogFor(task.catalogId, channel)
   } catch (error) {
@@ -84,9 +92,9 @@ export default function runExecution(task: ExecutionTask): TaskOutcome {
         deadline,
         interrupt: channel.interrupt,
         ...(task.randomSeed === undefined ? {} : { randomSeed: task.randomSeed }),
-        globals: catalog.globals,
+        globals: catalog.luaGlobals,
       })
     case "javascript":
-      return runJavaScript(task.source, { host, deadline, interrupt: channel.interrupt, globals: catalog.globals })
+      return runJavaScript(task.source, { host, deadline, interrupt: channel.interrupt, globals: catalog.snapshot.globals })
   }
 }

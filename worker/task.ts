@@ -26,10 +26,18 @@ export interface ExecutionTask {
   readonly randomSeed?: number
 }
 
+/** One extension global as a worker knows it: its path, and whether a JavaScript call returns a promise. */
+export interface ExtensionGlobal {
+  /** `fetch`, `fs.readFile`, `fs.promises.readFile`. */
+  readonly path: string
+  /** JavaScript: an `async` global (or marked `Extension.async`); the call returns a promise. */
+  readonly async: boolean
+}
+
 /** What a worker needs of a catalog: names only, never functions. */
 export interface CatalogSnapshot {
-  /** Extension global paths (`fetch`, `fs.readFile`). */
-  readonly globals: ReadonlyArray<string>
+  /** The runtime's extension globals (they are not tools: absent from search and the catalog). */
+  readonly globals: ReadonlyArray<ExtensionGlobal>
   /** Tool paths and descriptions, for discovery built-ins that run in the worker. */
   readonly tools: ReadonlyArray<{ readonly path: string; readonly description: string }>
 }

@@ -30,7 +30,8 @@ import { SynchronousHostCalls, type HostCalls } from "./runtime/hostcalls.js"
 import { JsError, type Value } from "./runtime/object.js"
 import type { JsPromise } from "./runtime/promise.js"
 import { JsState, ThrowSignal } from "./runtime/state.js"
-import { installHostGlobals } from "./runtime/tools.js"
+import { installModules } from "./runtime/modules.js"
+import { installHostGlobals, type HostGlobal } from "./runtime/tools.js"
 
 export interface JsOptions {
   /** Where tools, `search` and extension globals go; default: a host with no tools. */
@@ -41,8 +42,8 @@ export interface JsOptions {
   readonly interrupt?: Int32Array
   /** Lower (never raise) the engine's bounds, e.g. in tests; see worker/limits.ts. */
   readonly bounds?: Partial<Bounds>
-  /** Extension globals by dotted path (`fetch`, `fs.readFile`). */
-  readonly globals?: ReadonlyArray<string>
+  /** Extension globals by dotted path (`fetch`, `fs.readFile`); `async` ones return promises. */
+  readonly globals?: ReadonlyArray<HostGlobal>
   /** How host calls start and settle; default: each call blocks on `host.call`. */
   readonly hostCalls?: HostCalls
 }
@@ -59,7 +60,9 @@ export function runJavaScript(source: string, options: JsOptions = {}): JsResult
     st.hostCalls = options.hostCalls ?? new SynchronousHostCalls(host)
     const program = parseJavaScript(source, st.bounds)
     const realm = createRealm(st)
-    installHostGlobals(realm, options.globals ?? [])
+    const globals = options.globals ?? []
+    installHostGlobals(realm, globals)
+    installModules(realm, new Set(globals.map((g) => g.path.split(".")[0]!)))
     const run = compileProgram(program, st, source)
     const promise = run()
     settle(st, promise)

@@ -71,6 +71,14 @@ export const JsMessages = {
   regexpAbsent: () =>
     "regular expressions are not available yet in Code Mode's JavaScript (they cannot be time-limited safely); use string methods such as split, indexOf, includes, replaceAll",
 
+  moduleNotFound: (specifier: string, available: ReadonlyArray<string>) =>
+    `Cannot find module '${specifier}': Code Mode has no packages; import and require only load the globals the host provides (${
+      available.length === 0 ? "none in this runtime" : available.join(", ")
+    })`,
+  missingExport: (specifier: string, name: string) => `The requested module '${specifier}' does not provide an export named '${name}'`,
+  moduleSpecifier: (type: string) => `The "id" argument must be of type string. Received type ${type}`,
+  nestedImport: () => "put import declarations at the top level of the program, or call require(...) where you need the module",
+
   // -- Internal ----------------------------------------------------------------------------
   internalError: (detail: string) => `internal error in the JavaScript engine: ${detail}`,
 }

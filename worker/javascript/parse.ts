@@ -31,8 +31,8 @@ export const compileErrorAt = (kind: DiagnosticKind, line: number, column: numbe
 /** Constructs the engine refuses, by node type, with the reason shown to the program's author. */
 export const UNSUPPORTED: Readonly<Record<string, { readonly construct: string; readonly reason: string }>> = {
   WithStatement: { construct: "'with'", reason: "it is not allowed in strict code; name the object explicitly" },
-  ImportExpression: { construct: "import()", reason: "there are no modules to load; everything available is already a global" },
-  ImportDeclaration: { construct: "import", reason: "there are no modules to load; everything available is already a global" },
+  ImportMeta: { construct: "import.meta", reason: "programs are not module files; there is no module metadata" },
+  NestedImport: { construct: "import inside a block or function", reason: JsMessages.nestedImport() },
   ExportNamedDeclaration: { construct: "export", reason: "a program is not a module; return the value instead" },
   ExportDefaultDeclaration: { construct: "export", reason: "a program is not a module; return the value instead" },
   ExportAllDeclaration: { construct: "export", reason: "a program is not a module; return the value instead" },
@@ -59,6 +59,9 @@ export function parseJavaScript(source: string, bounds: Bounds): Program {
       sourceType: "script",
       allowAwaitOutsideFunction: true,
       allowReturnOutsideFunction: true,
+      // Import declarations are read in a script (the program is a function body); only
+      // top-level ones are kept (`NestedImport`), and compile/modules.ts hoists them.
+      allowImportExportEverywhere: true,
       locations: true,
     })
   } catch (error) {
@@ -72,6 +75,7 @@ export function parseJavaScript(source: string, bounds: Bounds): Program {
     }
     throw error
   }
+  for (const s of program.body) if (s.type === "ImportDeclaration") (s as unknown as Record<string, unknown>).__topLevelImport = true
   checkTree(program, bounds.maxSyntaxDepth)
   return program
 }
@@ -89,7 +93,9 @@ export function unsupportedKey(node: Node & Record<string, unknown>): string | n
     case "YieldExpression":
       return node.delegate === true ? "YieldDelegate" : null
     case "MetaProperty":
-      return (node.meta as { name: string }).name === "import" ? "ImportExpression" : null
+      return (node.meta as { name: string }).name === "import" ? "ImportMeta" : null
+    case "ImportDeclaration":
+      return node.__topLevelImport === true ? null : "NestedImport"
   }
   return node.type in UNSUPPORTED ? node.type : null
 }

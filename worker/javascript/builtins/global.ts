@@ -24,7 +24,6 @@ export const ABSENT_GLOBALS: ReadonlyMap<string, string> = new Map([
   ["clearInterval", NO_TIMERS],
   ["queueMicrotask", NO_TIMERS],
   ["process", NO_HOST],
-  ["require", NO_HOST],
   ["module", NO_HOST],
   ["Buffer", NO_HOST],
   ["fetch", "network access goes through the tools the host provides"],

@@ -18,6 +18,7 @@ import { type AnyNode, type CompileContext, type Expr, type Frame } from "./cont
 import { compileClass, compileFunction, construct, setFunctionName } from "./functions.js"
 import { compileAssignment, compileBinary, compileLogical, compileUnary, compileUpdate } from "./operators.js"
 import { compileRead, refOf } from "./variables.js"
+import { compileImportExpression, compileModuleImport } from "./modules.js"
 
 /** Returned by a link of an optional chain whose base is nullish. */
 export const SHORT = Symbol("short-circuit") as unknown as Value
@@ -47,6 +48,8 @@ export const EXPRESSIONS: Record<string, ExprCompiler> = {
   NewExpression: compileNew,
   ChainExpression: compileChain,
   ParenthesizedExpression: (node, ctx) => compileExpression(node.expression, ctx),
+  ImportExpression: compileImportExpression,
+  ModuleImport: compileModuleImport,
 }
 
 export function compileExpression(node: AnyNode, ctx: CompileContext, name?: string): Expr {

@@ -16,10 +16,12 @@ import { ThrowSignal, type JsState } from "../runtime/state.js"
 import { CompileContext, RETURN, type AnyNode, type Completion, type Frame } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { compileResumableStatement } from "./resumable.js"
+import { hoistImports } from "./modules.js"
 import { resolveScopes } from "./scope.js"
 import { compileScopeEntry, compileStatement } from "./statements.js"
 
 export function compileProgram(program: Program, st: JsState, source: string): () => JsPromise {
+  hoistImports(program)
   const resolution = resolveScopes(program)
   const main = resolution.functions.get(program)!
   const ctx = new CompileContext(st, resolution, source, main)

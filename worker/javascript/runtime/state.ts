@@ -73,6 +73,8 @@ export class JsState {
 
   realm!: Realm
   hostCalls!: HostCalls
+  /** The first segments of the host's extension globals: what `import` and `require` may load. */
+  moduleRoots: ReadonlySet<string> = new Set()
 
   readonly host: Host
   readonly bounds: Bounds

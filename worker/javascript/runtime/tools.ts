@@ -1,6 +1,12 @@
 /**
  * Host calls as program values: the `tools` namespace, `search`, and extension globals.
  *
+ * An extension global is synchronous unless the host declared it asynchronous (`async` function
+ * or `Extension.async`). A synchronous one blocks on the host and returns the value or throws a
+ * catchable Error (a denied call included); an asynchronous one returns a promise like a tool.
+ * Either way the arguments and the value cross as plain-data copies, and `undefined` stays
+ * `undefined`. A dotted path (`fs.promises.readFile`) builds plain objects along the way.
+ *
  * `tools` is a tree of `JsFunction`s marked `isTool`, one per path prefix, made on demand:
  * `tools.orders["lookup-by-id"]` reads two properties and gets the function for the path
  * `orders.lookup-by-id`. Calling one converts the input with the plain-data contract, starts the
@@ -11,12 +17,22 @@
 
 import { copyDataToJs, jsToData } from "../../data/javascript.js"
 import { DataContractError } from "../../data/contract.js"
-import type { HostCall } from "../../host.js"
+import { HostFailure, type HostCall } from "../../host.js"
+import type { DataValue } from "../../data/value.js"
 import { JsMessages } from "../messages.js"
-import { FunctionKind, JsFunction, JsObject, type Key, type Own, type Value } from "./object.js"
+import { FunctionKind, HIDDEN, JsFunction, JsObject, type Key, type Own, type Value } from "./object.js"
 import { hostFailureError, newPromise, rejectPromise, resolvePromise, type JsPromise } from "./promise.js"
 import type { Realm } from "./realm.js"
-import type { JsState } from "./state.js"
+import { ThrowSignal, type JsState } from "./state.js"
+
+/** One extension global as the engine receives it (see worker/task.ts `ExtensionGlobal`). */
+export interface HostGlobal {
+  readonly path: string
+  readonly async: boolean
+}
+
+/** A host answer as a program value; `undefined` (a global that returned nothing) stays undefined. */
+const hostValue = (st: JsState, data: DataValue | undefined): Value => (data === undefined ? undefined : copyDataToJs(st, data, "output"))
 
 /** Starts one host call; its promise settles when the host answers. */
 export function startHostCall(st: JsState, request: HostCall): JsPromise {
@@ -26,7 +42,7 @@ export function startHostCall(st: JsState, request: HostCall): JsPromise {
     if (outcome.ok) {
       let value: Value
       try {
-        value = copyDataToJs(st, outcome.value, "output")
+        value = hostValue(st, outcome.value)
       } catch (error) {
         if (!(error instanceof DataContractError)) throw error
         st.line = line
@@ -74,13 +90,30 @@ class ToolFunction extends JsFunction {
   }
 }
 
-export function installHostGlobals(realm: Realm, globals: ReadonlyArray<string>): void {
+/** Calls a synchronous global: blocks on the host, returns its value or throws a catchable Error. */
+function callHostNow(st: JsState, request: HostCall): Value {
+  let data: DataValue
+  try {
+    data = st.host.call(request)
+  } catch (error) {
+    if (error instanceof HostFailure) throw new ThrowSignal(hostFailureError(st, error.kind, error.message))
+    throw error
+  }
+  try {
+    return hostValue(st, data)
+  } catch (error) {
+    if (!(error instanceof DataContractError)) throw error
+    throw new ThrowSignal(hostFailureError(st, "InvalidToolOutput", error.message))
+  }
+}
+
+export function installHostGlobals(realm: Realm, globals: ReadonlyArray<HostGlobal>): void {
   realm.defineGlobal("tools", new ToolFunction(realm, ""))
   realm.defineGlobal(
     "search",
     realm.builtin("search", 1, (st, _t, args) => startHostCall(st, { op: "search", name: "search", args: args.map((a, i) => jsToData(st, a, `args[${i}]`)) })),
   )
-  for (const path of globals) {
+  for (const { path, async } of globals) {
     const parts = path.split(".")
     let target: JsObject = realm.global
     for (let i = 0; i < parts.length - 1; i++) {
@@ -88,13 +121,16 @@ export function installHostGlobals(realm: Realm, globals: ReadonlyArray<string>)
       if (existing instanceof JsObject) target = existing
       else {
         const created = realm.newObject()
-        target.defineOwn(realm.st, parts[i]!, created, 2)
+        target.defineOwn(realm.st, parts[i]!, created, target === realm.global ? HIDDEN : 0)
         target = created
       }
     }
-    const fn = realm.builtin(parts[parts.length - 1]!, 0, (st, _t, args) =>
-      startHostCall(st, { op: "global", name: path, args: args.map((a, i) => jsToData(st, a, `args[${i}]`)) }),
-    )
-    target.defineOwn(realm.st, parts[parts.length - 1]!, fn, 2)
+    const request = (st: JsState, args: Value[]): HostCall => ({ op: "global", name: path, args: args.map((a, i) => jsToData(st, a, `args[${i}]`)) })
+    const fn = async
+      ? realm.builtin(parts[parts.length - 1]!, 0, (st, _t, args) => startHostCall(st, request(st, args)))
+      : realm.builtin(parts[parts.length - 1]!, 0, (st, _t, args) => callHostNow(st, request(st, args)))
+    // Globals are non-enumerable like the built-ins; members of an object (`fs.readFile`) are
+    // enumerable, as a Node module's are.
+    target.defineOwn(realm.st, parts[parts.length - 1]!, fn, target === realm.global ? HIDDEN : 0)
   }
 }
