@@ -121,7 +121,8 @@ export class DataToLua {
     this.st.charge(n + 1)
     const t = new LuaTable(this.maxEntries)
     t.shape = TableShape.Array
-    const out = t.array
+    const out: LuaValue[] = []
+    t.array = out
     const keys = this.keys
     const trusted = this.trusted
     for (let i = 0; i < n; i++) {

@@ -102,9 +102,9 @@ export class LuaToData {
     this.tables[depth] = t
     if (depth > this.maxDepth) throw this.boundExceeded(depth, true)
     const array = t.array
-    const hash = t.hash
+    const size = t.hashSize()
     const n = array.length
-    if (hash === null || hash.size === 0) {
+    if (size === 0) {
       if (n === 0) {
         this.bytes += 2
         return t.shape === TableShape.Array ? [] : {}
@@ -112,7 +112,7 @@ export class LuaToData {
       return this.array(array, n, depth)
     }
     if (n > 0) throw this.notArrayNorObject(t, depth)
-    return this.object(hash, depth)
+    return this.object(t, size, depth)
   }
 
   private array(array: LuaValue[], n: number, depth: number): DataValue[] {
@@ -138,13 +138,13 @@ export class LuaToData {
     return out
   }
 
-  private object(hash: Map<LuaKey, LuaValue>, depth: number): DataValue {
-    this.st.charge(hash.size + 1)
-    this.bytes += hash.size + 1
-    this.indentUnits += (hash.size + 1) * depth
+  private object(t: LuaTable, size: number, depth: number): DataValue {
+    this.st.charge(size + 1)
+    this.bytes += size + 1
+    this.indentUnits += (size + 1) * depth
     const keys = this.keys
     const out: Record<string, DataValue> = {}
-    for (const [k, v] of hash) {
+    for (const [k, v] of t.hashEntries()) {
       if (typeof k !== "string") throw this.notArrayNorObject(this.tables[depth], depth)
       if (v === undefined) continue
       keys[depth] = k
@@ -168,16 +168,13 @@ export class LuaToData {
     let otherKey: LuaKey | undefined
     let belowOne: number | bigint | undefined
     let aboveN: number | bigint | undefined
-    if (t.hash !== null) {
-      for (const [k, v] of t.hash) {
-        if (v === undefined) continue
-        if (typeof k === "string") stringKey ??= k
-        else if (typeof k === "number" ? Number.isSafeInteger(k) : typeof k === "bigint") {
-          const i = k as number | bigint
-          if (i < 1) belowOne ??= i
-          else if (aboveN === undefined || i < aboveN) aboveN = i
-        } else otherKey ??= k
-      }
+    for (const [k] of t.hashEntries()) {
+      if (typeof k === "string") stringKey ??= k
+      else if (typeof k === "number" ? Number.isSafeInteger(k) : typeof k === "bigint") {
+        const i = k as number | bigint
+        if (i < 1) belowOne ??= i
+        else if (aboveN === undefined || i < aboveN) aboveN = i
+      } else otherKey ??= k
     }
     if (otherKey !== undefined) return DataErrors.badKey(path, describeKey(otherKey))
     const someIndex = n > 0 ? 1 : (aboveN ?? belowOne)

@@ -28,7 +28,10 @@ import { HostCallError } from "./runtime/call.js"
 import { numberToString } from "./runtime/number.js"
 import { LuaState } from "./runtime/state.js"
 import { InvalidTableKey, LuaError, LuaFloat, NO_VALUES, TableTooLarge, typeName } from "./runtime/value.js"
+import { keepShapes } from "./shapes.js"
 import { openLibraries } from "./stdlib/index.js"
+
+keepShapes()
 
 export interface LuaOptions {
   /** Where tools, `search` and extension globals go; default: a host with no tools. */

@@ -14,6 +14,7 @@
  * closures are specialised by operand shape — an expression, an unboxed local (`R[slot]`), a
  * numeric constant — which saves a closure call per operand in the common `i + 1`, `n % 7` and
  * `a * b` forms. Integer results are normalized with `+ 0` where JavaScript could produce `-0`.
+ * Statements fused with their arithmetic (`x = x + e`, `return a + b`) are in fused.ts.
  */
 
 import type { BinaryExpression, Expression, UnaryExpression } from "luaparse"
@@ -48,10 +49,10 @@ export const ARITHMETIC_OPERATORS: Readonly<Record<string, ArithOp>> = {
   ">>": "shr",
 }
 
-type Slow = (x: LuaValue, y: LuaValue) => LuaValue
+export type Slow = (x: LuaValue, y: LuaValue) => LuaValue
 
 /** The slow path of one operator at one place in the program: number.ts, then Lua's error. */
-function slowPath(ctx: CompileContext, op: ArithOp, line: number, infoA: string, infoB: string): Slow {
+export function slowPath(ctx: CompileContext, op: ArithOp, line: number, infoA: string, infoB: string): Slow {
   const operate = ARITH[op]
   const rt = ctx.rt
   return function arithmeticSlowPath(x, y) {
@@ -77,7 +78,7 @@ export function arithmeticFault(rt: Runtime, error: unknown, line: number, infoA
 // ---------------------------------------------------------------------------------------------
 // Kernels
 
-function addValues(x: LuaValue, y: LuaValue, slow: Slow): LuaValue {
+export function addValues(x: LuaValue, y: LuaValue, slow: Slow): LuaValue {
   if (typeof x === "number" && typeof y === "number") {
     const r = x + y
     if (Number.isInteger(r) ? Number.isInteger(x) && Number.isInteger(y) && r <= MAX_SAFE && r >= -MAX_SAFE : true) return r
@@ -85,7 +86,7 @@ function addValues(x: LuaValue, y: LuaValue, slow: Slow): LuaValue {
   return slow(x, y)
 }
 
-function subtractValues(x: LuaValue, y: LuaValue, slow: Slow): LuaValue {
+export function subtractValues(x: LuaValue, y: LuaValue, slow: Slow): LuaValue {
   if (typeof x === "number" && typeof y === "number") {
     const r = x - y
     if (Number.isInteger(r) ? Number.isInteger(x) && Number.isInteger(y) && r <= MAX_SAFE && r >= -MAX_SAFE : true) return r
@@ -116,7 +117,7 @@ function divideValues(x: LuaValue, y: LuaValue, slow: Slow): LuaValue {
  * magnitude, `Math.floor(x / y)` is exact (the rounding error of `x / y` is smaller than its
  * distance to the next integer) and so is `x - q * y` (`|q * y| <= |x| + |y| <= 2^53`).
  */
-const EXACT = 4503599627370496 // 2^52
+export const EXACT = 4503599627370496 // 2^52
 
 function moduloValues(x: LuaValue, y: LuaValue, slow: Slow): LuaValue {
   if (
@@ -166,7 +167,7 @@ type Operand =
   | { readonly shape: "local"; readonly slot: number }
   | { readonly shape: "constant"; readonly value: number }
 
-function operand(node: Expression, ctx: CompileContext): Operand {
+export function operand(node: Expression, ctx: CompileContext): Operand {
   if (node.type === "NumericLiteral") {
     const value = numeralValue(node)
     if (typeof value === "number") return { shape: "constant", value }
@@ -178,7 +179,7 @@ function operand(node: Expression, ctx: CompileContext): Operand {
   return { shape: "expr", read: compileExpression(node, ctx) }
 }
 
-const asExpr = (o: Operand): Expr => {
+export const asExpr = (o: Operand): Expr => {
   if (o.shape === "expr") return o.read
   if (o.shape === "local") {
     const slot = o.slot
@@ -200,7 +201,7 @@ export function compileArithmetic(node: BinaryExpression, op: ArithOp, ctx: Comp
     case "mul":
       return shapeMultiply(a, b, slow)
     case "mod":
-      return shapeModulo(a, b, slow)
+      return shapeModulo(a, b, slow, node.left, ctx)
     default:
       return generic(op, asExpr(a), asExpr(b), slow)
   }
@@ -283,9 +284,26 @@ function shapeMultiply(a: Operand, b: Operand, slow: Slow): Expr {
   }
 }
 
-function shapeModulo(a: Operand, b: Operand, slow: Slow): Expr {
+function shapeModulo(a: Operand, b: Operand, slow: Slow, left: Expression, ctx: CompileContext): Expr {
   if (b.shape === "constant" && Number.isInteger(b.value) && b.value > 0 && b.value <= EXACT) {
     const k = b.value
+    const product = localProduct(left, ctx)
+    if (product !== null) {
+      // `(i * j) % k`: the product stays a raw double inside this closure; returned from a
+      // closure of its own it would be boxed in a new heap number whenever it leaves the small
+      // integers, once per evaluation.
+      const [s, t] = product
+      const x = asExpr(a)
+      return function moduloLocalProductByPositive(R: Frame) {
+        const i = R[s]
+        const j = R[t]
+        if (typeof i === "number" && typeof j === "number" && Number.isInteger(i) && Number.isInteger(j)) {
+          const p = i * j
+          if (p <= EXACT && p >= -EXACT) return p - Math.floor(p / k) * k + 0
+        }
+        return slow(x(R), k)
+      }
+    }
     if (a.shape === "local") {
       const s = a.slot
       return function moduloLocalByPositive(R: Frame) {
@@ -336,6 +354,14 @@ function generic(op: ArithOp, x: Expr, y: Expr, slow: Slow): Expr {
         return slow(x(R), y(R))
       }
   }
+}
+
+/** The two unboxed local slots of `x * y` (parentheses are invisible in the tree), or null. */
+export function localProduct(node: Expression, ctx: CompileContext): [number, number] | null {
+  if (node.type !== "BinaryExpression" || node.operator !== "*") return null
+  const a = operand(node.left, ctx)
+  const b = operand(node.right, ctx)
+  return a.shape === "local" && b.shape === "local" ? [a.slot, b.slot] : null
 }
 
 // ---------------------------------------------------------------------------------------------

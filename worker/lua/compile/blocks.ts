@@ -26,6 +26,14 @@ interface BlockLabels extends LabelScope {
 }
 
 export function compileBlock(statements: Statement[], ctx: CompileContext): Stmt {
+  return compileBlockParts(statements, ctx).body
+}
+
+/**
+ * A block, and — when it has no labels — its compiled statements, so a function body can run a
+ * short block in its own closure instead of calling the block's.
+ */
+export function compileBlockParts(statements: Statement[], ctx: CompileContext): { body: Stmt; parts: Stmt[] | null } {
   const hasLabels = statements.some((s) => s.type === "LabelStatement")
   const owner = {}
   const scope: BlockLabels = { labels: new Map(), parent: ctx.labels, fn: ctx.fn, current: 0, statements }
@@ -47,7 +55,7 @@ export function compileBlock(statements: Statement[], ctx: CompileContext): Stmt
     if (s.type !== "LabelStatement") compiled.push(compileStatement(s, ctx))
   })
   ctx.labels = outer
-  return hasLabels ? runWithLabels(compiled, owner, ctx) : sequence(compiled)
+  return hasLabels ? { body: runWithLabels(compiled, owner, ctx), parts: null } : { body: sequence(compiled), parts: compiled }
 }
 
 function sequence(statements: Stmt[]): Stmt {

@@ -87,7 +87,7 @@ export class Runtime {
   bind(st: LuaState, G: LuaTable, strings: LuaTable, iterators: KnownIterators): void {
     this.st = st
     this.G = G
-    this.globals = G.hash!
+    this.globals = G.hashMap()
     this.strings = strings
     this.iterators = iterators
   }

@@ -9,13 +9,24 @@
  * array the body completes with is the result list (`TAIL_CALL` included); falling off the end
  * returns no values.
  *
- * Compiled functions are named `luaFunction...` so that `tostring` can tell them from builtins
- * and profiles show them as such.
+ * The code of a function literal is one JavaScript function, made when the program is compiled
+ * (`functionEntry`); a Lua closure is that function bound to the closure's upvalue cells, which
+ * it receives as `this`. So the closures a run creates are only bound functions, and the code
+ * they all run lives as long as the compiled program (programs.ts). That matters to V8: the
+ * optimized code of a function is kept only while some function object that uses it is alive,
+ * and a run's closures die with the run — were each closure a JavaScript closure of its own, a
+ * GC between two runs would throw their optimized code away and every run would pay to
+ * recompile it (`fib(25)` spent a third of its time so). A call through a bound function costs a
+ * few nanoseconds more than a call of a closure; keeping one closure of each kind alive and
+ * calling it after every run (so it holds the current optimized code) measured no better.
+ *
+ * Compiled functions are named `luaFunction...` (so `bound luaFunction...` once bound) so that
+ * `tostring` can tell them from builtins and profiles show them as such.
  */
 
 import type { Chunk, FunctionDeclaration } from "luaparse"
 import { NO_VALUES, type LuaFunction, type LuaValue } from "../runtime/value.js"
-import { compileBlock } from "./blocks.js"
+import { compileBlockParts } from "./blocks.js"
 import type { Cell, CompileContext, Expr, Frame, Stmt } from "./context.js"
 import type { FunctionInfo } from "./scope.js"
 
@@ -24,12 +35,12 @@ export function compileFunction(node: FunctionDeclaration, ctx: CompileContext):
   const info = ctx.resolution.functions.get(node)!
   const body = compileBody(node.body, info, ctx)
   const sources = info.upvalues.map((u) => u.sourceSlot())
-  const layout = frameLayout(info)
+  const entry = functionEntry(frameLayout(info), body)
   const nu = sources.length
   return function makeClosure(P: Frame): LuaFunction {
     const cells = new Array<Cell>(nu)
     for (let j = 0; j < nu; j++) cells[j] = P[sources[j]!]
-    return makeLuaFunction(layout, cells, body)
+    return entry.bind(cells) as LuaFunction
   }
 }
 
@@ -41,15 +52,21 @@ export function compileFunctionExpression(node: FunctionDeclaration, ctx: Compil
 export function compileMainChunk(chunk: Chunk, ctx: CompileContext): LuaFunction {
   const info = ctx.resolution.functions.get(chunk)!
   const body = compileBody(chunk.body, info, ctx)
-  return makeLuaFunction(frameLayout(info), [], body)
+  return functionEntry(frameLayout(info), body).bind([]) as LuaFunction
 }
 
-function compileBody(statements: FunctionDeclaration["body"], info: FunctionInfo, ctx: CompileContext): Stmt {
+/** A compiled function body: the block, and its statements when it has no labels. */
+interface Body {
+  readonly body: Stmt
+  readonly parts: Stmt[] | null
+}
+
+function compileBody(statements: FunctionDeclaration["body"], info: FunctionInfo, ctx: CompileContext): Body {
   const outer = { fn: ctx.fn, labels: ctx.labels, loops: ctx.loops }
   ctx.fn = info
   ctx.labels = null
   ctx.loops = 0
-  const body = compileBlock(statements, ctx)
+  const body = compileBlockParts(statements, ctx)
   ctx.fn = outer.fn
   ctx.labels = outer.labels
   ctx.loops = outer.loops
@@ -76,26 +93,44 @@ function frameLayout(info: FunctionInfo): FrameLayout {
   }
 }
 
-function makeLuaFunction(layout: FrameLayout, cells: Cell[], body: Stmt): LuaFunction {
+/** The code of a function literal: called with the closure's upvalue cells as `this`. */
+type FunctionEntry = (this: Cell[], args: LuaValue[]) => LuaValue[]
+
+function functionEntry(layout: FrameLayout, compiled: Body): FunctionEntry {
   const { size, params, boxedParams, upvalueStart, vararg } = layout
-  const nu = cells.length
-  if (vararg < 0 && boxedParams.length === 0) {
-    return function luaFunction(args: LuaValue[]): LuaValue[] {
+  const { body, parts } = compiled
+  if (vararg < 0 && boxedParams.length === 0 && parts !== null && parts.length === 2) {
+    // Two statements (`if n < 2 then return n end; return ...`): run here, one call fewer.
+    const [first, second] = parts as [Stmt, Stmt]
+    return function luaFunctionOfTwo(this: Cell[], args: LuaValue[]): LuaValue[] {
       const R: Frame = new Array(size)
       for (let i = 0; i < params; i++) R[i] = args[i]
-      for (let j = 0; j < nu; j++) R[upvalueStart + j] = cells[j]
+      const cells = this
+      for (let j = 0; j < cells.length; j++) R[upvalueStart + j] = cells[j]
+      let c = first(R)
+      if (c === undefined) c = second(R)
+      return c === undefined ? NO_VALUES : c
+    }
+  }
+  if (vararg < 0 && boxedParams.length === 0) {
+    return function luaFunction(this: Cell[], args: LuaValue[]): LuaValue[] {
+      const R: Frame = new Array(size)
+      for (let i = 0; i < params; i++) R[i] = args[i]
+      const cells = this
+      for (let j = 0; j < cells.length; j++) R[upvalueStart + j] = cells[j]
       const c = body(R)
       return c === undefined ? NO_VALUES : c
     }
   }
-  return function luaFunctionGeneral(args: LuaValue[]): LuaValue[] {
+  return function luaFunctionGeneral(this: Cell[], args: LuaValue[]): LuaValue[] {
+    const cells = this
     const R: Frame = new Array(size)
     for (let i = 0; i < params; i++) R[i] = args[i]
     for (let i = 0; i < boxedParams.length; i++) {
       const slot = boxedParams[i]!
       R[slot] = { v: R[slot] }
     }
-    for (let j = 0; j < nu; j++) R[upvalueStart + j] = cells[j]
+    for (let j = 0; j < cells.length; j++) R[upvalueStart + j] = cells[j]
     if (vararg >= 0) R[vararg] = args.length > params ? args.slice(params) : NO_VALUES
     const c = body(R)
     return c === undefined ? NO_VALUES : c

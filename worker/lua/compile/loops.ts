@@ -203,6 +203,19 @@ export function compileForGenericStatement(node: ForGenericStatement, ctx: Compi
       const r = step(R, i + 1, v)
       if (r !== undefined) return r === BREAK ? undefined : r
     }
+    const keys = t.keys
+    if (keys !== null) {
+      const values = t.values!
+      for (let i = 0; i < keys.length; i++) {
+        const v = values[i]
+        if (v === undefined) continue
+        const key = keys[i]
+        const k = typeof key === "number" && Number.isInteger(key) && !Number.isSafeInteger(key) ? new LuaFloat(key) : key
+        const r = step(R, k as LuaValue, v)
+        if (r !== undefined) return r === BREAK ? undefined : r
+      }
+      return undefined
+    }
     const hash = t.hash
     if (hash === null) return undefined
     for (const [key, v] of hash) {

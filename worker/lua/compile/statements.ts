@@ -22,15 +22,17 @@ import type {
   ReturnStatement,
   Statement,
 } from "luaparse"
+import { ONE_RESULT } from "../runtime/state.js"
 import { LuaTable, NO_VALUES, TableTooLarge, type LuaValue } from "../runtime/value.js"
 import { compileBlock, compileGotoStatement } from "./blocks.js"
-import { compileCallMulti, compileTailCall } from "./calls.js"
+import { compileCallExpression, compileTailCall } from "./calls.js"
 import { BREAK, type CompileContext, type Completion, type Expr, type Frame, type Stmt, type Test } from "./context.js"
-import { compileExpression, compileListToArray, compileValueList, isCall, type ValueList } from "./expressions.js"
+import { compileExpression, compileListToArray, compileValueList, isCall, numeralValue, type ValueList } from "./expressions.js"
 import { compileFunction } from "./functions.js"
 import { compileAssignmentTarget } from "./indexing.js"
 import { compileForGenericStatement, compileForNumericStatement, compileRepeatStatement, compileWhileStatement } from "./loops.js"
 import { compileTest } from "./operators.js"
+import { compileAccumulation, compileReturnedSum } from "./fused.js"
 import { isBoxed, slotOf, type Binding } from "./scope.js"
 
 type CompilerOf<T extends Statement["type"]> = (node: Extract<Statement, { type: T }>, ctx: CompileContext) => Stmt
@@ -143,7 +145,7 @@ function compileAssignmentStatement(node: AssignmentStatement, ctx: CompileConte
   const targets = node.variables.map((v) => compileAssignmentTarget(v, ctx))
   const list = valuesFor(node.init, targets.length, ctx)
   if (targets.length === 1 && list.rest === null && list.fixed.length === 1) {
-    return singleAssignment(node.variables[0]!, targets[0]!, list.fixed[0]!, ctx)
+    return singleAssignment(node.variables[0]!, targets[0]!, list.fixed[0]!, node.init[0]!, ctx)
   }
   const values = adjusted(list, targets.length)
   const n = targets.length
@@ -165,6 +167,7 @@ function singleAssignment(
   target: Expression,
   compiled: ReturnType<typeof compileAssignmentTarget>,
   value: Expr,
+  valueNode: Expression,
   ctx: CompileContext,
 ): Stmt {
   if (target.type === "Identifier") {
@@ -178,6 +181,10 @@ function singleAssignment(
       }
     }
     const slot = slotOf(ref)
+    if (!isBoxed(ref)) {
+      const accumulation = compileAccumulation(slot, valueNode, ctx)
+      if (accumulation !== null) return accumulation
+    }
     if (isBoxed(ref)) {
       return function assignCell(R: Frame) {
         R[slot].v = value(R)
@@ -201,6 +208,26 @@ function singleAssignment(
   const o = object!
   const line = ctx.line(target)
   const rt = ctx.rt
+  const ts = target.type === "IndexExpression" ? unboxedLocalSlot(target.base, ctx) : -1
+  const ks = target.type === "IndexExpression" ? unboxedLocalSlot(target.index, ctx) : -1
+  if (ts >= 0 && ks >= 0) {
+    // `t[i] = v` with both names plain locals — how arrays are filled — read in place.
+    return function assignLocalIndex(R: Frame) {
+      const t = R[ts]
+      const k = R[ks]
+      const v = value(R)
+      if (typeof k === "number" && t instanceof LuaTable && Number.isInteger(k)) {
+        try {
+          t.setInteger(k, v)
+        } catch (error) {
+          throw error instanceof TableTooLarge ? rt.st.tableTooLarge(line) : error
+        }
+      } else {
+        store(R, t, k, v)
+      }
+      return undefined
+    }
+  }
   return function assignIndex(R: Frame) {
     const t = o(R)
     const k = key(R)
@@ -223,7 +250,8 @@ function singleAssignment(
 // Calls, functions, return
 
 function compileCallStatement(node: CallStatement, ctx: CompileContext): Stmt {
-  const call = compileCallMulti(node.expression, ctx)
+  // Its results are dropped: the first-value form makes no result list for them.
+  const call = compileCallExpression(node.expression, ctx)
   return function callStatement(R: Frame) {
     call(R)
     return undefined
@@ -266,9 +294,21 @@ function compileReturnStatement(node: ReturnStatement, ctx: CompileContext): Stm
   }
   if (args.length === 0) return () => NO_VALUES
   if (args.length === 1 && args[0]!.type !== "VarargLiteral") {
+    const rt = ctx.rt
+    const slot = unboxedLocalSlot(args[0]!, ctx)
+    if (slot >= 0) {
+      return function returnLocal(R: Frame) {
+        rt.st.result = R[slot]
+        return ONE_RESULT
+      }
+    }
+    const sum = compileReturnedSum(args[0]!, ctx)
+    if (sum !== null) return sum
     const value = compileExpression(args[0]!, ctx)
     return function returnOne(R: Frame) {
-      return [value(R)]
+      const v = value(R)
+      rt.st.result = v
+      return ONE_RESULT
     }
   }
   return compileListToArray(compileValueList(args, ctx))
@@ -276,6 +316,62 @@ function compileReturnStatement(node: ReturnStatement, ctx: CompileContext): Stm
 
 // ---------------------------------------------------------------------------------------------
 // if
+
+/** The frame slot of an expression that is an unboxed local, or -1. */
+function unboxedLocalSlot(node: Expression, ctx: CompileContext): number {
+  if (node.type !== "Identifier") return -1
+  const ref = ctx.resolution.references.get(node)!
+  return ref.kind === "local" && !isBoxed(ref) ? slotOf(ref) : -1
+}
+
+/** `local < k` (or `<=`, `>`, `>=`) for an unboxed local and a number constant, or null. */
+function localBound(node: Expression, ctx: CompileContext): { local: number; op: string; k: number } | null {
+  if (node.type !== "BinaryExpression" || !["<", "<=", ">", ">="].includes(node.operator)) return null
+  const local = unboxedLocalSlot(node.left, ctx)
+  const k = node.right.type === "NumericLiteral" ? numeralValue(node.right) : undefined
+  return local >= 0 && typeof k === "number" ? { local, op: node.operator, k } : null
+}
+
+/**
+ * `if cond then return e end` with one plain value: the guard that opens so many functions
+ * (`if n < 2 then return n end`), as one closure around the test and the value.
+ */
+function compileGuard(test: Test, condition: Expression, body: Statement[], ctx: CompileContext): Stmt | null {
+  if (body.length !== 1) return null
+  const statement = body[0]!
+  if (statement.type !== "ReturnStatement" || statement.arguments.length !== 1) return null
+  const e = statement.arguments[0]!
+  if (isCall(e) || e.type === "VarargLiteral") return null
+  const rt = ctx.rt
+  const slot = unboxedLocalSlot(e, ctx)
+  const bound = localBound(condition, ctx)
+  if (slot >= 0 && bound !== null) {
+    // `if n < 2 then return n end`: the comparison too, when the local holds a number.
+    const { local, op, k } = bound
+    return function guardBoundReturnLocal(R: Frame) {
+      const x = R[local]
+      if (typeof x === "number") {
+        if (!(op === "<" ? x < k : op === "<=" ? x <= k : op === ">" ? x > k : x >= k)) return undefined
+      } else if (!test(R)) return undefined
+      rt.st.result = R[slot]
+      return ONE_RESULT
+    }
+  }
+  if (slot >= 0) {
+    return function guardReturnLocal(R: Frame) {
+      if (!test(R)) return undefined
+      rt.st.result = R[slot]
+      return ONE_RESULT
+    }
+  }
+  const value = compileExpression(e, ctx)
+  return function guardReturn(R: Frame) {
+    if (!test(R)) return undefined
+    const v = value(R)
+    rt.st.result = v
+    return ONE_RESULT
+  }
+}
 
 function compileIfStatement(node: IfStatement, ctx: CompileContext): Stmt {
   const tests: Test[] = []
@@ -291,6 +387,11 @@ function compileIfStatement(node: IfStatement, ctx: CompileContext): Stmt {
   if (tests.length === 1) {
     const test = tests[0]!
     const then = blocks[0]!
+    if (otherwise === null) {
+      const clause = node.clauses[0] as { condition: Expression; body: Statement[] }
+      const guard = compileGuard(test, clause.condition, clause.body, ctx)
+      if (guard !== null) return guard
+    }
     if (otherwise === null) {
       return function ifThen(R: Frame) {
         return test(R) ? then(R) : undefined

@@ -78,19 +78,39 @@ function compileList(node: TableConstructorExpression, ctx: CompileContext): Exp
   }
 }
 
+/**
+ * `{ id = i, name = n }`: every table built here has the same keys in the same order, so they
+ * share one key list (copied by a table only when it gains a key) and each gets just its values.
+ * A nil value leaves its key as a tombstone, which reads and iterates as absent.
+ */
 function compileRecord(names: string[], values: Expr[], max: number): Expr {
   const n = names.length
+  if (n > SMALL_RECORD) {
+    return function largeRecordTable(R: Frame) {
+      const t = new LuaTable(max)
+      const hash = new Map<LuaKey, LuaValue>()
+      for (let i = 0; i < n; i++) {
+        const v = values[i]!(R)
+        if (v !== undefined) hash.set(names[i]!, v)
+      }
+      t.hash = hash
+      return t
+    }
+  }
+  const keys: LuaKey[] = names
   return function recordTable(R: Frame) {
     const t = new LuaTable(max)
-    const hash = new Map<LuaKey, LuaValue>()
-    for (let i = 0; i < n; i++) {
-      const v = values[i]!(R)
-      if (v !== undefined) hash.set(names[i]!, v)
-    }
-    t.hash = hash
+    const vs = new Array<LuaValue>(n)
+    for (let i = 0; i < n; i++) vs[i] = values[i]!(R)
+    t.keys = keys
+    t.values = vs
+    t.sharedKeys = true
     return t
   }
 }
+
+/** Records with more fields than this get a Map at once (LuaTable's small form holds 8). */
+const SMALL_RECORD = 8
 
 function compileMixed(node: TableConstructorExpression, ctx: CompileContext): Expr {
   const max = ctx.bounds.maxTableEntries

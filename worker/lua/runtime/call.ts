@@ -19,7 +19,7 @@ import type { DataValue } from "../../data/value.js"
 import { dataToLua, luaToData } from "../../data/lua.js"
 import { HostFailure, type HostCall } from "../../host.js"
 import { LuaMessages } from "../messages.js"
-import { TAIL_CALL, type LuaState } from "./state.js"
+import { ONE_RESULT, TAIL_CALL, type LuaState } from "./state.js"
 import { LuaError, LuaTable, ToolReference, type LuaFunction, type LuaValue } from "./value.js"
 
 /** What a compiled call site knows about itself, for `invoke`. */
@@ -31,8 +31,20 @@ export interface CallSite {
   readonly method: boolean
 }
 
-/** Calls a function from a compiled call site (see the essay above). */
+/** Calls a function from a compiled call site: its result list. */
 export function invoke(st: LuaState, f: LuaFunction, args: LuaValue[], site: CallSite): LuaValue[] {
+  const results = invokeRaw(st, f, args, site)
+  return results === ONE_RESULT ? [st.result] : results
+}
+
+/** Calls a function from a compiled call site that wants only the first result. */
+export function invokeFirst(st: LuaState, f: LuaFunction, args: LuaValue[], site: CallSite): LuaValue {
+  const results = invokeRaw(st, f, args, site)
+  return results === ONE_RESULT ? st.result : results[0]
+}
+
+/** The call itself (see the essay above); its results may be `ONE_RESULT`. */
+function invokeRaw(st: LuaState, f: LuaFunction, args: LuaValue[], site: CallSite): LuaValue[] {
   if (--st.fuel <= 0) st.refuel()
   const depth = ++st.depth
   const line = site.line

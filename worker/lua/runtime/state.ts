@@ -14,7 +14,8 @@
  * Calls: every Lua function is a `LuaFunction` (`args => results`). A compiled function whose body
  * ends in `return f(...)` does not call `f`: it stores `f` and the arguments in `tailFunction` /
  * `tailArgs` and returns `TAIL_CALL`; the nearest non-tail call site (or `call` below) runs the
- * callee in a loop. So proper tail calls run in constant JavaScript stack.
+ * callee in a loop. So proper tail calls run in constant JavaScript stack. Likewise `return e` with
+ * one value leaves it in `result` and returns `ONE_RESULT`, which the caller reads at once.
  *
  * Call depth: every non-tail call (from compiled code or through `call`) raises `depth` and
  * records its line in `callLines[depth]`, so `error(msg, 2)` can name the line that called the
@@ -36,6 +37,14 @@ import { LuaError, NO_VALUES, ToolReference, typeName, type LuaFunction, type Lu
 
 /** Returned by a compiled function instead of its results when it ends in a tail call. */
 export const TAIL_CALL: LuaValue[] = []
+
+/**
+ * Returned by a compiled function whose `return` has exactly one value, which it leaves in
+ * `st.result`: most calls return one value to a place that wants one value, and this spares
+ * them a result array. Like `TAIL_CALL`, only `invoke` and `call` see it; they turn it into the
+ * value or into a fresh one-element list at once, before anything else can run.
+ */
+export const ONE_RESULT: LuaValue[] = []
 
 export interface LuaStateOptions {
   readonly host: Host
@@ -64,6 +73,8 @@ export class LuaState {
   /** Pending tail call (see `TAIL_CALL`); always a function. */
   tailFunction: LuaFunction = noFunction
   tailArgs: LuaValue[] = NO_VALUES
+  /** The value behind a pending `ONE_RESULT`. */
+  result: LuaValue = undefined
   /** Target of a pending `goto` (a compile-time label object). */
   gotoLabel: unknown = undefined
   /** `bounds.maxCallDepth`, read on every call. */
@@ -226,7 +237,7 @@ export class LuaState {
     }
     this.depth = depth - 1
     this.line = line
-    return results
+    return results === ONE_RESULT ? [this.result] : results
   }
 
   /**

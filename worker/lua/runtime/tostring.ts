@@ -12,8 +12,8 @@ import { numberToString } from "./number.js"
 import type { LuaState } from "./state.js"
 import { JSON_NULL, LuaFloat, LuaTable, ToolReference, type LuaValue } from "./value.js"
 
-/** Compiled Lua functions carry names starting with this (see compile/functions.ts). */
-export const COMPILED_FUNCTION_PREFIX = "luaFunction"
+/** Compiled Lua functions are bound functions with names starting with this (see compile/functions.ts). */
+export const COMPILED_FUNCTION_PREFIX = "bound luaFunction"
 
 const address = (st: LuaState, value: object): string => `0x${st.idOf(value).toString(16).padStart(8, "0")}`
 

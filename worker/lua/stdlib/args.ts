@@ -12,6 +12,16 @@ import { numberToString, toInteger, toNumber } from "../runtime/number.js"
 import type { LuaState } from "../runtime/state.js"
 import { LuaFloat, LuaTable, typeName, type LuaValue } from "../runtime/value.js"
 
+/**
+ * Room every library table (`string`, `math`, ...) gets whatever `maxTableEntries` says: the
+ * bound limits what a program builds, and a test that lowers it below a library's size must
+ * still get its libraries (as `_G` does, see index.ts).
+ */
+const LIBRARY_ENTRIES = 64
+
+/** A fresh, empty library table. */
+export const libraryTable = (st: LuaState): LuaTable => new LuaTable(Math.max(st.bounds.maxTableEntries, LIBRARY_ENTRIES))
+
 /** The type name Lua's argument errors use: "no value" for a missing argument. */
 const argTypeName = (args: LuaValue[], i: number): string => (i >= args.length ? "no value" : typeName(args[i]))
 

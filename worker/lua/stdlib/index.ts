@@ -53,11 +53,11 @@ export function openLibraries(st: LuaState, extensionGlobals: ReadonlyArray<stri
 function nameBuiltins(st: LuaState, G: LuaTable): void {
   for (const library of ["string", "table", "math", "utf8", "json"]) {
     const table = G.get(library) as LuaTable
-    for (const [key, value] of table.hash ?? []) {
+    for (const [key, value] of table.hashEntries()) {
       if (typeof value === "function" && typeof key === "string") st.builtinNames.set(value, `${library}.${key}`)
     }
   }
-  for (const [key, value] of G.hash ?? []) {
+  for (const [key, value] of G.hashEntries()) {
     if (typeof value === "function" && typeof key === "string" && !st.builtinNames.has(value)) st.builtinNames.set(value, key)
   }
 }

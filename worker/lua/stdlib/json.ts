@@ -27,7 +27,7 @@ import { DataToLua, LuaToData } from "../../data/lua.js"
 import { bytesFromText, invalidUtf8Offset, textFromBytes } from "../../data/utf8.js"
 import type { LuaState } from "../runtime/state.js"
 import { JSON_NULL, LuaFloat, LuaTable, TableShape, TableTooLarge, type LuaValue } from "../runtime/value.js"
-import { argError, checkAny, checkString, checkTable } from "./args.js"
+import { argError, checkAny, checkString, checkTable, libraryTable } from "./args.js"
 
 /** This library's own messages (the part inside `bad argument #1 to 'decode' (...)`). */
 export const JsonMessages = {
@@ -40,7 +40,7 @@ export const JsonMessages = {
 const MAX_INDENT = 10
 
 export const openJson = (st: LuaState): LuaTable => {
-  const lib = new LuaTable(st.bounds.maxTableEntries)
+  const lib = libraryTable(st)
   lib.set("null", JSON_NULL)
   lib.set("array", (args: LuaValue[]) => [array(st, args)])
   lib.set("encode", (args: LuaValue[]) => [encode(st, args)])

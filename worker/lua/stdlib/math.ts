@@ -37,7 +37,7 @@ import {
   type LuaFunction,
   type LuaValue,
 } from "../runtime/value.js"
-import { argError, checkAny, checkInteger, checkNumber, optInteger } from "./args.js"
+import { argError, checkAny, checkInteger, checkNumber, optInteger, libraryTable } from "./args.js"
 import { Xoshiro256 } from "./xoshiro.js"
 
 /** The NaN JavaScript's own operations produce: sign bit clear, printed `nan`. */
@@ -60,7 +60,7 @@ const seedOf = (seed: number): number | bigint => {
 }
 
 export const openMath = (st: LuaState): LuaTable => {
-  const math = new LuaTable(st.bounds.maxTableEntries)
+  const math = libraryTable(st)
   const generator = new Xoshiro256()
   generator.seed(seedOf(st.randomSeed), 0)
 

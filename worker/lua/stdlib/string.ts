@@ -21,7 +21,7 @@
 
 import type { LuaState } from "../runtime/state.js"
 import { LuaTable, NO_VALUES, type LuaValue } from "../runtime/value.js"
-import { argError, checkInteger, checkSafeInteger, checkString, optSafeInteger } from "./args.js"
+import { argError, checkInteger, checkSafeInteger, checkString, optSafeInteger, libraryTable } from "./args.js"
 import { makeFormat } from "./format.js"
 import { BYTES_PER_FUEL, endPosition, makeFind, makeGmatch, makeGsub, makeMatch, startPosition } from "./string-match.js"
 
@@ -34,7 +34,7 @@ export const StringErrors = {
 export const MAX_RESULTS = 999_980
 
 export const openString = (st: LuaState): LuaTable => {
-  const lib = new LuaTable(st.bounds.maxTableEntries)
+  const lib = libraryTable(st)
   lib.set("byte", makeByte(st))
   lib.set("char", makeChar(st))
   lib.set("find", makeFind(st))

@@ -12,7 +12,7 @@
 
 import type { LuaState } from "../runtime/state.js"
 import { LuaTable, NO_VALUES, truthy, type LuaValue } from "../runtime/value.js"
-import { argError, checkInteger, checkSafeInteger, checkString, optSafeInteger } from "./args.js"
+import { argError, checkInteger, checkSafeInteger, checkString, optSafeInteger, libraryTable } from "./args.js"
 import { bytesToString, MAX_RESULTS } from "./string.js"
 
 const MAX_UNICODE = 0x10ffff
@@ -33,7 +33,7 @@ export const Utf8Errors = {
 export const CHAR_PATTERN = "[\0-\x7F\xC2-\xFD][\x80-\xBF]*"
 
 export const openUtf8 = (st: LuaState): LuaTable => {
-  const lib = new LuaTable(st.bounds.maxTableEntries)
+  const lib = libraryTable(st)
   lib.set("char", makeChar(st))
   lib.set("charpattern", CHAR_PATTERN)
   lib.set("codepoint", makeCodepoint(st))

@@ -1,0 +1,369 @@
+/**
+ * Lua tables: the array part, the two forms of the hash part, `next`, and the size bound.
+ *
+ * Split from value.ts (which re-exports everything here) because the table is the one value with
+ * real machinery behind it; the representation is explained on `LuaTable` below.
+ */
+
+import { LuaFloat } from "./float.js"
+import type { LuaValue } from "./value.js"
+
+/** What a table was when it came from the host or from `json.array()`: kept so empty ones keep their JSON shape. */
+export const enum TableShape {
+  Unknown = 0,
+  Array = 1,
+  Object = 2,
+}
+
+/** A normalized table key: never nil, NaN or an integral float. */
+export type LuaKey = Exclude<LuaValue, undefined>
+
+/** Thrown by `LuaTable.set` for a key Lua forbids; the interpreter turns it into a Lua error. */
+export class InvalidTableKey extends Error {}
+
+/** Thrown by `LuaTable` when growth passes `maxTableEntries`; the interpreter turns it into a stop. */
+export class TableTooLarge extends Error {}
+
+/**
+ * The array part of every table that has never had one: shared, so an empty table or a record
+ * allocates no array. Never written: `setInteger` replaces it before the first append.
+ */
+const NO_ARRAY: LuaValue[] = []
+
+/**
+ * Most tables with non-array keys are small records (`{ id = 1, name = "x" }`): up to this many
+ * slots their keys and values live in two parallel arrays searched linearly, which is faster to
+ * build and to read than a `Map` and a fraction of its memory. The next key beyond moves the
+ * whole part into a `Map`, for good.
+ */
+const SMALL_HASH = 8
+
+/**
+ * A Lua table: an array part for the keys 1..n, and a hash part for every other key.
+ *
+ * Invariants: `array` never ends in `undefined` (holes inside are allowed), and the hash part
+ * never holds the key `array.length + 1` (appending migrates it), so `array.length` is always a
+ * border and `#t` is O(1). Keys are normalized before they reach the hash part: an integral float
+ * becomes the integer. The hash part keeps insertion order, so `pairs` visits the array part in
+ * order and then the other keys in the order they were first set.
+ *
+ * The hash part has two forms (see `SMALL_HASH`): `keys`/`values`, parallel arrays, or `hash`, a
+ * Map; at most one is in use. In the small form a key set to nil keeps its slot with the value
+ * `undefined` (a tombstone), so `next` can go on from a key the loop just cleared, as Lua allows;
+ * tombstones are dropped when the slots run out. A table constructor with fixed names shares one
+ * `keys` array among all the tables it builds (`sharedKeys`): it is copied before a key is added.
+ */
+export class LuaTable {
+  array: LuaValue[] = NO_ARRAY
+  keys: LuaKey[] | null = null
+  values: LuaValue[] | null = null
+  /** `keys` belongs to a table constructor: copy it before adding or dropping a key. */
+  sharedKeys = false
+  hash: Map<LuaKey, LuaValue> | null = null
+  shape: TableShape = TableShape.Unknown
+  /** Where the last `next` over `hash` stopped, so a `pairs` loop is O(1) per step. */
+  private cursorKey: LuaKey | undefined = undefined
+  private cursor: Iterator<[LuaKey, LuaValue]> | null = null
+
+  constructor(readonly maxEntries: number) {}
+
+  get(key: LuaValue): LuaValue {
+    if (typeof key === "number") {
+      const array = this.array
+      if (key >= 1 && key <= array.length) {
+        const v = array[key - 1]
+        if (v !== undefined || Number.isInteger(key)) return v
+      }
+    } else if (key instanceof LuaFloat) {
+      return this.get(normalizeFloatKey(key.n))
+    }
+    return this.getHash(key as LuaKey)
+  }
+
+  /** `t.name` for a string key: the path the compiler uses for field access. */
+  getString(key: string): LuaValue {
+    const keys = this.keys
+    if (keys !== null) {
+      for (let i = 0; i < keys.length; i++) if (keys[i] === key) return this.values![i]
+      return undefined
+    }
+    return this.hash === null ? undefined : this.hash.get(key)
+  }
+
+  private getHash(key: LuaKey): LuaValue {
+    const keys = this.keys
+    if (keys !== null) {
+      for (let i = 0; i < keys.length; i++) if (keys[i] === key) return this.values![i]
+      return undefined
+    }
+    return this.hash === null ? undefined : this.hash.get(key)
+  }
+
+  set(key: LuaValue, value: LuaValue): void {
+    if (typeof key === "number") {
+      if (Number.isInteger(key)) {
+        this.setInteger(key, value)
+        return
+      }
+      if (key !== key) throw new InvalidTableKey("table index is NaN")
+    } else if (key === undefined) {
+      throw new InvalidTableKey("table index is nil")
+    } else if (key instanceof LuaFloat) {
+      const k = normalizeFloatKey(key.n)
+      if (typeof k === "number" && Number.isInteger(k)) this.setInteger(k, value)
+      else this.setHash(k as LuaKey, value)
+      return
+    }
+    this.setHash(key as LuaKey, value)
+  }
+
+  /** `t[i] = v` for an integer key: the array part when it can be. */
+  setInteger(key: number, value: LuaValue): void {
+    const array = this.array
+    const length = array.length
+    if (key >= 1 && key <= length) {
+      array[key - 1] = value
+      if (value === undefined && key === length) this.trimArray()
+      return
+    }
+    if (key === length + 1) {
+      if (value === undefined) {
+        // The invariant keeps `length + 1` out of the hash part, so there is nothing to remove.
+        return
+      }
+      if (length >= this.maxEntries) throw new TableTooLarge()
+      if (length === 0) this.array = [value]
+      else array.push(value)
+      if (this.keys !== null || this.hash !== null) this.migrateFromHash()
+      return
+    }
+    this.setHash(key, value)
+  }
+
+  /** Appends at `#t + 1` (table constructors, `table.insert`). */
+  push(value: LuaValue): void {
+    this.setInteger(this.array.length + 1, value)
+  }
+
+  length(): number {
+    return this.array.length
+  }
+
+  /** Number of entries, both parts (holes in the array part are not counted). */
+  count(): number {
+    let n = 0
+    for (const v of this.array) if (v !== undefined) n++
+    return n + this.hashSize()
+  }
+
+  /** Number of entries in the hash part. */
+  hashSize(): number {
+    const values = this.values
+    if (values === null) return this.hash === null ? 0 : this.hash.size
+    let n = 0
+    for (let i = 0; i < values.length; i++) if (values[i] !== undefined) n++
+    return n
+  }
+
+  /** The entries of the hash part in insertion order (for conversions; loops walk the parts directly). */
+  *hashEntries(): IterableIterator<[LuaKey, LuaValue]> {
+    const keys = this.keys
+    if (keys !== null) {
+      const values = this.values!
+      for (let i = 0; i < keys.length; i++) if (values[i] !== undefined) yield [keys[i]!, values[i]]
+    } else if (this.hash !== null) {
+      for (const entry of this.hash) if (entry[1] !== undefined) yield entry
+    }
+  }
+
+  /** The hash part as a Map, moving a small one there first (`_G`, read directly by compiled code). */
+  hashMap(): Map<LuaKey, LuaValue> {
+    if (this.keys !== null) this.toMap()
+    else if (this.hash === null) this.hash = new Map()
+    return this.hash!
+  }
+
+  /**
+   * Lua's `next`: the entry after `key` (nil: the first), or `undefined` at the end. Returns
+   * `null` when `key` is not in the table, which Lua reports as an error.
+   */
+  next(key: LuaValue): [LuaKey, LuaValue] | undefined | null {
+    const array = this.array
+    let start = 0
+    if (key !== undefined) {
+      const k = key instanceof LuaFloat ? normalizeFloatKey(key.n) : key
+      if (typeof k === "number" && Number.isInteger(k) && k >= 1 && k <= array.length) start = k
+      else return this.nextInHash(k as LuaKey)
+    }
+    for (let i = start; i < array.length; i++) {
+      const v = array[i]
+      if (v !== undefined) return [i + 1, v]
+    }
+    return this.firstInHash()
+  }
+
+  private firstInHash(): [LuaKey, LuaValue] | undefined {
+    if (this.keys !== null) return this.smallFrom(0)
+    if (this.hash === null) return undefined
+    this.cursor = this.hash.entries()
+    return this.advanceCursor()
+  }
+
+  private nextInHash(key: LuaKey): [LuaKey, LuaValue] | undefined | null {
+    const keys = this.keys
+    if (keys !== null) {
+      const at = keys.indexOf(key)
+      return at < 0 ? null : this.smallFrom(at + 1)
+    }
+    const hash = this.hash
+    if (hash === null) return null
+    if (this.cursor === null || this.cursorKey !== key) {
+      // Not a continuation of the last traversal: find the key's position from the start.
+      if (!hash.has(key)) return null
+      this.cursor = hash.entries()
+      for (;;) {
+        const step = this.cursor.next()
+        if (step.done) return undefined
+        if (step.value[0] === key) break
+      }
+    }
+    return this.advanceCursor()
+  }
+
+  /** The first live entry of the small form at or after slot `i`. */
+  private smallFrom(i: number): [LuaKey, LuaValue] | undefined {
+    const keys = this.keys!
+    const values = this.values!
+    for (; i < keys.length; i++) {
+      const v = values[i]
+      if (v !== undefined) return [floatKeyBack(keys[i]!), v]
+    }
+    return undefined
+  }
+
+  private advanceCursor(): [LuaKey, LuaValue] | undefined {
+    const cursor = this.cursor!
+    for (;;) {
+      const step = cursor.next()
+      if (step.done) {
+        this.cursor = null
+        this.cursorKey = undefined
+        return undefined
+      }
+      const entry = step.value
+      if (entry[1] !== undefined) {
+        // Lua allows clearing the current key while traversing: the cursor remembers it anyway.
+        this.cursorKey = entry[0]
+        return [floatKeyBack(entry[0]), entry[1]]
+      }
+    }
+  }
+
+  private setHash(key: LuaKey, value: LuaValue): void {
+    const keys = this.keys
+    if (keys !== null) {
+      for (let i = 0; i < keys.length; i++) {
+        if (keys[i] === key) {
+          const values = this.values!
+          if (values[i] !== undefined || value === undefined || i === keys.length - 1) {
+            values[i] = value
+            return
+          }
+          // A cleared key set again is a new key, and new keys go last (as in a Map).
+          if (this.sharedKeys) this.keys = keys.slice()
+          this.sharedKeys = false
+          this.keys!.splice(i, 1)
+          values.splice(i, 1)
+          break
+        }
+      }
+      if (value !== undefined) this.addSmall(key, value)
+      return
+    }
+    let hash = this.hash
+    if (value === undefined) {
+      if (hash !== null) hash.delete(key)
+      return
+    }
+    if (hash === null) {
+      this.keys = [key]
+      this.values = [value]
+      return
+    }
+    if (hash.size >= this.maxEntries && !hash.has(key)) throw new TableTooLarge()
+    hash.set(key, value)
+  }
+
+  /** A new key in the small form: a free slot, the slots of tombstones, or the move to a Map. */
+  private addSmall(key: LuaKey, value: LuaValue): void {
+    const live = this.hashSize()
+    if (live >= this.maxEntries) throw new TableTooLarge()
+    let keys = this.keys!
+    let values = this.values!
+    if (keys.length >= SMALL_HASH) {
+      if (live === keys.length) {
+        this.toMap()
+        this.hash!.set(key, value)
+        return
+      }
+      const k: LuaKey[] = []
+      const v: LuaValue[] = []
+      for (let i = 0; i < keys.length; i++) {
+        if (values[i] !== undefined) {
+          k.push(keys[i]!)
+          v.push(values[i])
+        }
+      }
+      this.keys = keys = k
+      this.values = values = v
+      this.sharedKeys = false
+    } else if (this.sharedKeys) {
+      this.keys = keys = keys.slice()
+      this.sharedKeys = false
+    }
+    keys.push(key)
+    values.push(value)
+  }
+
+  private toMap(): void {
+    const keys = this.keys!
+    const values = this.values!
+    const hash = new Map<LuaKey, LuaValue>()
+    for (let i = 0; i < keys.length; i++) if (values[i] !== undefined) hash.set(keys[i]!, values[i])
+    this.hash = hash
+    this.keys = null
+    this.values = null
+    this.sharedKeys = false
+  }
+
+  private migrateFromHash(): void {
+    const array = this.array
+    for (;;) {
+      const k = array.length + 1
+      const v = this.getHash(k)
+      if (v === undefined) return
+      this.setHash(k, undefined)
+      array.push(v)
+    }
+  }
+
+  private trimArray(): void {
+    const array = this.array
+    let n = array.length
+    while (n > 0 && array[n - 1] === undefined) n--
+    array.length = n
+  }
+}
+
+/** A float key becomes the integer of the same value when there is one (`t[1.0]` is `t[1]`). */
+const normalizeFloatKey = (n: number): LuaValue => {
+  if (!Number.isInteger(n)) return n
+  if (Number.isSafeInteger(n)) return n === 0 ? 0 : n
+  if (n >= -9223372036854775808 && n < 9223372036854775808) return BigInt(n)
+  // Beyond 64 bits there is no integer of that value: the raw double is the key, and
+  // `floatKeyBack` boxes it again when `next` hands it to the program.
+  return n
+}
+
+const floatKeyBack = (k: LuaKey): LuaKey =>
+  typeof k === "number" && !Number.isSafeInteger(k) && Number.isInteger(k) ? (new LuaFloat(k) as unknown as LuaKey) : k
