@@ -195,8 +195,23 @@ export class LuaState {
    */
   raised: LuaError | null = null
   raisedDepth = -1
-  /** Qualified names of the builtins (`string.rep`), for errors of builtins called without a name. */
-  readonly builtinNames = new Map<LuaFunction, string>()
+  /**
+   * Qualified names of the builtins (`string.rep`), for errors of builtins called without a name.
+   * Built on the first error that needs one (most executions never do: walking every library
+   * on every run cost a third of a trivial execution), from the libraries as they are then —
+   * as real Lua's `pushglobalfuncname` searches the loaded modules when the error happens.
+   */
+  private builtinNames: Map<LuaFunction, string> | undefined = undefined
+  /** Fills the name map; installed by stdlib/index.ts when the libraries open. */
+  nameBuiltins: (names: Map<LuaFunction, string>) => void = () => {}
+
+  builtinName(fn: LuaFunction): string | undefined {
+    if (this.builtinNames === undefined) {
+      this.builtinNames = new Map()
+      this.nameBuiltins(this.builtinNames)
+    }
+    return this.builtinNames.get(fn)
+  }
 
   // -------------------------------------------------------------------------------------------
   // Calls
@@ -248,7 +263,7 @@ export class LuaState {
   renameArgumentError(error: LuaError, callee: LuaFunction, name: string | null, method: boolean): LuaError {
     const m = /^(.*?)bad argument #(\d+) to '[^']*' \((.*)\)$/s.exec(String(error.value))
     if (m === null) return error
-    const display = name ?? this.builtinNames.get(callee) ?? "?"
+    const display = name ?? this.builtinName(callee) ?? "?"
     let n = Number(m[2])
     if (method) {
       n--

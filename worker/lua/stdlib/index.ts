@@ -10,7 +10,7 @@
 
 import { callTool, installExtensionGlobals, searchBuiltin } from "../runtime/call.js"
 import type { LuaState } from "../runtime/state.js"
-import { LuaTable, ToolReference } from "../runtime/value.js"
+import { LuaTable, ToolReference, type LuaFunction } from "../runtime/value.js"
 import type { KnownIterators } from "../compile/context.js"
 import { openBase } from "./base.js"
 import { openJson } from "./json.js"
@@ -44,20 +44,20 @@ export function openLibraries(st: LuaState, extensionGlobals: ReadonlyArray<stri
   G.set("tools", new ToolReference(""))
   G.set("search", searchBuiltin(st))
   st.callTool = (tool, args) => callTool(st, tool, args)
-  nameBuiltins(st, G)
+  const libraries = { string: strings, table, math: G.get("math") as LuaTable, utf8: G.get("utf8") as LuaTable, json: G.get("json") as LuaTable }
+  st.nameBuiltins = (names) => nameBuiltins(names, libraries, G)
   installExtensionGlobals(st, G, extensionGlobals)
   return { G, strings, iterators }
 }
 
 /** Records `string.rep`-style names of the builtins, as Lua's `pushglobalfuncname` finds them. */
-function nameBuiltins(st: LuaState, G: LuaTable): void {
-  for (const library of ["string", "table", "math", "utf8", "json"]) {
-    const table = G.get(library) as LuaTable
+function nameBuiltins(names: Map<LuaFunction, string>, libraries: Record<string, LuaTable>, G: LuaTable): void {
+  for (const [library, table] of Object.entries(libraries)) {
     for (const [key, value] of table.hashEntries()) {
-      if (typeof value === "function" && typeof key === "string") st.builtinNames.set(value, `${library}.${key}`)
+      if (typeof value === "function" && typeof key === "string") names.set(value, `${library}.${key}`)
     }
   }
   for (const [key, value] of G.hashEntries()) {
-    if (typeof value === "function" && typeof key === "string" && !st.builtinNames.has(value)) st.builtinNames.set(value, key)
+    if (typeof value === "function" && typeof key === "string" && !names.has(value)) names.set(value, key)
   }
 }
