@@ -310,7 +310,7 @@ const mayBeTie = (x: number, precision: number, exponent: number): boolean => {
 }
 
 /** `"1.2345e+5"` -> `["12345", 5]`. */
-const splitExponential = (text: string): [string, number] => {
+export const splitExponential = (text: string): [string, number] => {
   const e = text.indexOf("e")
   const mantissa = text.slice(0, e)
   const digits = mantissa.length > 1 ? mantissa.slice(0, 1) + mantissa.slice(2) : mantissa
@@ -318,7 +318,7 @@ const splitExponential = (text: string): [string, number] => {
 }
 
 /** Whether the double `x` (> 0, finite) equals `digits * 10^exponent` exactly. */
-const equalsDecimal = (x: number, digits: bigint, exponent: number): boolean => {
+export const equalsDecimal = (x: number, digits: bigint, exponent: number): boolean => {
   nanBits[0] = x
   const high = nanWords[1]!
   const biased = (high >>> 20) & 0x7ff

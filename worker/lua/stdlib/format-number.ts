@@ -17,6 +17,7 @@
  */
 
 import { signBit } from "../runtime/number.js"
+import { equalsDecimal, splitExponential } from "../runtime/numeral.js"
 
 /** Flags, width and precision of one directive; `precision` is -1 when absent. */
 export interface Directive {
@@ -189,35 +190,8 @@ const significantDigits = (abs: number, n: number): [string, number] => {
   return [longDigits.slice(0, n), longExponent]
 }
 
-/** `"1.2345e+5"` -> `["12345", 5]`. */
-const splitExponential = (text: string): [string, number] => {
-  const e = text.indexOf("e")
-  const digits = e > 1 ? text.slice(0, 1) + text.slice(2, e) : text.slice(0, e)
-  return [digits, Number(text.slice(e + 1))]
-}
-
 const bits = new Float64Array(1)
 const words = new Uint32Array(bits.buffer)
-
-/** Whether the double `x` (> 0, finite) is exactly `digits * 10^exponent`. */
-const equalsDecimal = (x: number, digits: bigint, exponent: number): boolean => {
-  bits[0] = x
-  const high = words[1]!
-  const biased = (high >>> 20) & 0x7ff
-  let mantissa = (BigInt(high & 0xfffff) << 32n) | BigInt(words[0]!)
-  let binaryExponent = -1074
-  if (biased !== 0) {
-    mantissa |= 1n << 52n
-    binaryExponent = biased - 1075
-  }
-  let left = mantissa
-  let right = digits
-  if (binaryExponent >= 0) left <<= BigInt(binaryExponent)
-  else right <<= BigInt(-binaryExponent)
-  if (exponent >= 0) right *= 10n ** BigInt(exponent)
-  else left *= 10n ** BigInt(-exponent)
-  return left === right
-}
 
 /**
  * `abs` (finite, >= 0) in glibc's `%a` layout without the `0x` prefix: `1.8p+1`. `precision` -1
