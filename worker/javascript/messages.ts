@@ -31,6 +31,7 @@ export const JsMessages = {
   notExtensible: (key: string) => `Cannot add property ${key}, object is not extensible`,
   cannotDelete: (key: string, obj: string) => `Cannot delete property '${key}' of ${obj}`,
   notIterable: (what: string) => `${what} is not iterable`,
+  incompatibleReceiver: (method: string, what: string) => `Method ${method} called on incompatible receiver ${what}`,
   notObjectIn: (key: string, what: string) => `Cannot use 'in' operator to search for '${key}' in ${what}`,
   instanceofNotCallable: () => "Right-hand side of 'instanceof' is not callable",
   classWithoutNew: (name: string) => `Class constructor ${name} cannot be invoked without 'new'`,

@@ -40,8 +40,9 @@ export function inspect(st: JsState, v: Value, depth = 0, seen: JsObject[] = [])
   const o = v as JsObject
   if (seen.includes(o)) return "[Circular *1]"
   if (o instanceof JsFunction) {
-    const base = o.kind === FunctionKind.Class ? `[class ${o.fname || "(anonymous)"}]` : `[Function: ${o.fname || "(anonymous)"}]`
-    return o.fname === "" && o.kind !== FunctionKind.Class ? "[Function (anonymous)]" : base
+    if (o.kind === FunctionKind.Class) return `[class ${o.fname || "(anonymous)"}]`
+    const label = o.kind === FunctionKind.Generator ? "GeneratorFunction" : "Function"
+    return o.fname === "" ? `[${label} (anonymous)]` : `[${label}: ${o.fname}]`
   }
   if (o instanceof JsError) {
     const stack = o.get(st, "stack")

@@ -6,7 +6,7 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { FunctionKind, HIDDEN, JsArray, JsFunction, JsObject, READONLY, type Value } from "../runtime/object.js"
+import { FunctionKind, HIDDEN, isConstructor, JsArray, JsFunction, JsObject, READONLY, type Value } from "../runtime/object.js"
 import { ordinaryHasInstance, toIntegerOrInfinity } from "../runtime/ops.js"
 import { setup, type Realm, spec } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
@@ -53,7 +53,7 @@ export function installFunction(realm: Realm): void {
           target.impl(st2, newTarget !== undefined ? undefined : boundThis, boundArgs.length === 0 ? callArgs : boundArgs.concat(callArgs), newTarget === undefined ? undefined : target),
         `bound ${target.fname}`,
         Math.max(0, target.flength - boundArgs.length),
-        target.kind === FunctionKind.Plain ? FunctionKind.Plain : FunctionKind.BuiltinConstructor,
+        isConstructor(target) ? FunctionKind.BuiltinConstructor : FunctionKind.Plain,
       )
       return bound
     }],

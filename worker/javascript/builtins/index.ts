@@ -11,6 +11,7 @@ import { installCollections } from "./collections.js"
 import { installConsole } from "./console.js"
 import { installErrors } from "./errors.js"
 import { installFunction } from "./function.js"
+import { installGenerator } from "./generator.js"
 import { installGlobals } from "./global.js"
 import { installJson } from "./json.js"
 import { installMath } from "./math.js"
@@ -18,7 +19,7 @@ import { installObject } from "./object.js"
 import { installPromise } from "./promise.js"
 import { installString } from "./string.js"
 
-const INSTALLERS = [installObject, installFunction, installErrors, installArray, installString, installGlobals, installMath, installJson, installCollections, installPromise, installConsole]
+const INSTALLERS = [installObject, installFunction, installErrors, installArray, installGenerator, installString, installGlobals, installMath, installJson, installCollections, installPromise, installConsole]
 
 export function createRealm(st: JsState): Realm {
   const realm = new Realm(st)

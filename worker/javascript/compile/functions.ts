@@ -20,7 +20,7 @@
 
 import { JsMessages } from "../messages.js"
 import { iterableToList } from "../runtime/iterate.js"
-import { Accessor, FunctionKind, HIDDEN, JsArray, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
+import { Accessor, FunctionKind, HIDDEN, isConstructor, JsArray, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
 import { toPropertyKey } from "../runtime/ops.js"
 import { newPromise, rejectPromise, resolvePromise, runAsync } from "../runtime/promise.js"
 import { JsGenerator } from "../runtime/generator.js"
@@ -79,14 +79,20 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
   const thisSlot = info.thisBinding?.slot ?? -1
   const thisBoxed = info.thisBinding?.captured === true
   const kind =
-    options.classConstructor !== undefined ? FunctionKind.Class : node.type === "ArrowFunctionExpression" || options.method || isAsync || isGenerator ? FunctionKind.Plain : FunctionKind.Ordinary
+    options.classConstructor !== undefined
+      ? FunctionKind.Class
+      : isGenerator
+        ? FunctionKind.Generator
+        : node.type === "ArrowFunctionExpression" || options.method || isAsync
+          ? FunctionKind.Plain
+          : FunctionKind.Ordinary
   const fnProto = isAsync ? realm.AsyncFunctionPrototype : isGenerator ? realm.GeneratorFunctionPrototype : realm.FunctionPrototype
   const line = ctx.line(node)
 
   return function createFunction(outer: Frame): Value {
     const caps = new Array(ncap)
     for (let i = 0; i < ncap; i++) caps[i] = outer[sources[i]!]
-    const fn = new JsFunction(fnProto, undefined as never, name, length, kind, realm.ObjectPrototype)
+    const fn = new JsFunction(fnProto, undefined as never, name, length, kind, isGenerator ? realm.GeneratorPrototype : realm.ObjectPrototype)
     const enter = (thisArg: Value, args: Value[], newTarget: JsObject | undefined): Frame => {
       if (--st.fuel <= 0) st.refuel()
       const depth = ++st.depth
@@ -277,7 +283,7 @@ export class JsArguments extends JsArray {
 
 /** `new F(...args)` with `newTarget` (for `super(...)`, the derived class). */
 export function construct(st: JsState, F: Value, args: Value[], newTarget: JsObject, line: number, text?: string): Value {
-  if (!(F instanceof JsFunction) || F.kind === FunctionKind.Plain) {
+  if (!(F instanceof JsFunction) || !isConstructor(F)) {
     throw st.typeError(JsMessages.notAConstructor(text ?? st.realm.describe(F)), line)
   }
   if (F.kind === FunctionKind.BuiltinConstructor) return F.impl(st, undefined, args, newTarget)
@@ -332,7 +338,7 @@ export function compileClass(node: AnyNode, ctx: CompileContext, name: string): 
       if (parent === null) {
         protoParent = null
       } else {
-        if (!(parent instanceof JsFunction) || parent.kind === FunctionKind.Plain) {
+        if (!(parent instanceof JsFunction) || !isConstructor(parent)) {
           throw st.typeError(`Class extends value ${st.realm.describe(parent)} is not a constructor or null`, line)
         }
         const pp = parent.get(st, "prototype")

@@ -15,7 +15,8 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { iterate, iterableToList } from "../runtime/iterate.js"
+import { DONE, iterableToList, Stepper } from "../runtime/iterate.js"
+import { GeneratorReturn } from "../runtime/generator.js"
 import { JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { getIndexed, putIndexed, toPropertyKey, toStr } from "../runtime/ops.js"
 import { AwaitRequest } from "../runtime/promise.js"
@@ -160,20 +161,23 @@ const RSTATEMENTS: Record<string, (node: AnyNode, ctx: CompileContext) => RStmt>
     return function* tryStatement(R: Frame) {
       const depth = st.depth
       let c: Completion
-      let thrown: ThrowSignal | null = null
+      // A generator's return() arrives as a GeneratorReturn: it skips `catch` but runs `finally`.
+      let thrown: ThrowSignal | GeneratorReturn | null = null
       try {
         c = yield* block(R)
       } catch (error) {
-        if (!(error instanceof ThrowSignal)) throw error
+        if (!(error instanceof ThrowSignal || error instanceof GeneratorReturn)) throw error
         st.depth = depth
-        if (handler === null) thrown = error
-        else {
+        if (handler === null || error instanceof GeneratorReturn) {
+          if (finalizer === null) throw error
+          thrown = error
+        } else {
           try {
             if (entry !== null) entry(R)
             if (bind !== null) bind(R, error.value)
             c = yield* handler(R)
           } catch (inner) {
-            if (!(inner instanceof ThrowSignal) || finalizer === null) throw inner
+            if (!(inner instanceof ThrowSignal || inner instanceof GeneratorReturn) || finalizer === null) throw inner
             st.depth = depth
             thrown = inner
           }
@@ -272,18 +276,35 @@ function forEach(node: AnyNode, ctx: CompileContext, keys: boolean): RStmt {
   const body = compileResumableStatement(node.body, ctx)
   return function* forEachLoop(R: Frame) {
     const source = yield* right(R)
-    // The values are collected first: a generator cannot suspend inside `iterate`'s callback.
-    const values: Value[] = keys ? forInKeys(source) : []
-    if (!keys) iterate(st, source, (v) => void values.push(v))
-    for (const v of values) {
+    // Values are pulled one at a time (an endless generator is fine as long as the loop stops),
+    // and the iterator is closed when the loop leaves early, by break, return, throw or a
+    // return() of the generator this loop runs in.
+    const keyList = keys ? forInKeys(source) : null
+    const stepper = keys ? null : new Stepper(st, source)
+    let index = 0
+    for (;;) {
+      const v = keyList !== null ? (index < keyList.length ? keyList[index++]! : DONE) : stepper!.next()
+      if (v === DONE) break
       if (--st.fuel <= 0) st.refuel()
-      if (entry !== null) entry(R)
-      write(R, v)
-      const c = yield* body(R)
+      let c: Completion
+      try {
+        if (entry !== null) entry(R)
+        write(R, v)
+        c = yield* body(R)
+      } catch (error) {
+        if (stepper !== null && (error instanceof ThrowSignal || error instanceof GeneratorReturn)) stepper.closeQuietly()
+        throw error
+      }
       if (c !== undefined) {
         const k = loopControl(st, c, labels)
-        if (k === 1) break
-        if (k === 2) return c
+        if (k === 1) {
+          stepper?.close()
+          break
+        }
+        if (k === 2) {
+          stepper?.close()
+          return c
+        }
       }
     }
     return undefined

@@ -2,11 +2,22 @@
  * Generator objects: a program generator is a `JsGenerator` around the host generator that runs
  * its resumable body (compile/resumable.ts). `next`, `return` and `throw` on the realm's
  * `%GeneratorPrototype%` step it; a `yield` in the body is a host `yield` of the value.
+ *
+ * `return(v)` is not the host generator's `return`: that would skip the program's own `finally`
+ * blocks, which are emulated in resumable.ts rather than written as host `finally`. Instead a
+ * `GeneratorReturn` is thrown in at the `yield`; the emulated `try` runs its `finally` for it (and
+ * lets a `return` or `yield` there take over, as the language says) and otherwise passes it on,
+ * and `resume` turns it back into `{ value: v, done: true }` when it leaves the body.
  */
 
 import { JsObject, type Value } from "./object.js"
 import { ThrowSignal, type JsState } from "./state.js"
 import { iterResult } from "./iterate.js"
+
+/** A `return()` travelling through a suspended generator body; never visible to the program. */
+export class GeneratorReturn {
+  constructor(readonly value: Value) {}
+}
 
 export class JsGenerator extends JsObject {
   running = false
@@ -31,10 +42,11 @@ export class JsGenerator extends JsObject {
     const depth = st.depth
     let r: IteratorResult<unknown, Value>
     try {
-      r = mode === "next" ? this.body.next(arg) : mode === "throw" ? this.body.throw(new ThrowSignal(arg)) : this.body.return(arg)
+      r = mode === "next" ? this.body.next(arg) : this.body.throw(mode === "throw" ? new ThrowSignal(arg) : new GeneratorReturn(arg))
     } catch (error) {
       this.done = true
       st.depth = depth
+      if (error instanceof GeneratorReturn) return iterResult(st, error.value, true)
       throw error
     } finally {
       this.running = false

@@ -161,4 +161,12 @@ export class Stepper {
       closeIterator(this.st, this.iterator)
     }
   }
+
+  /** Closes after the consumer failed: the consumer's exception wins over one from `return`. */
+  closeQuietly(): void {
+    if (!this.done && this.iterator !== null) {
+      this.done = true
+      closeQuietly(this.st, this.iterator)
+    }
+  }
 }

@@ -331,7 +331,16 @@ export const enum FunctionKind {
   Class = 2,
   /** A builtin constructor (Map, Error...): `impl` handles both call and `new`. */
   BuiltinConstructor = 3,
+  /**
+   * `function*` declarations, expressions and methods: callable only, but each has its own
+   * `prototype` (inheriting %GeneratorPrototype%, with no `constructor`) that its generator
+   * objects inherit from, as the language requires.
+   */
+  Generator = 4,
 }
+
+/** Whether `new` may be used with this function (arrows, methods and generators refuse). */
+export const isConstructor = (fn: JsFunction): boolean => fn.kind !== FunctionKind.Plain && fn.kind !== FunctionKind.Generator
 
 /** A program-visible function: compiled program code or a builtin, both behind `impl`. */
 export class JsFunction extends JsObject {
@@ -351,7 +360,10 @@ export class JsFunction extends JsObject {
     public fname: string,
     public flength: number,
     public kind: FunctionKind,
-    /** The realm's Object.prototype, for the `prototype` object of constructible functions. */
+    /**
+     * What the lazily made `prototype` object inherits from: the realm's Object.prototype for
+     * constructible functions, %GeneratorPrototype% for generator functions.
+     */
     private readonly objectPrototype: JsObject | null = null,
   ) {
     super(proto)
@@ -376,6 +388,9 @@ export class JsFunction extends JsObject {
         prototype.defineOwn(undefined as unknown as JsState, "constructor", this, HIDDEN)
         super.defineOwn(undefined as unknown as JsState, "prototype", prototype, HIDDEN | PERMANENT | (this.kind === FunctionKind.Class ? READONLY : 0))
       }
+    } else if (this.kind === FunctionKind.Generator && !had.has("prototype")) {
+      // A generator's prototype has no `constructor`: generator objects are not constructed.
+      super.defineOwn(undefined as unknown as JsState, "prototype", new JsObject(this.objectPrototype), HIDDEN | PERMANENT)
     }
     for (const [k, v] of had) {
       props.set(k, v)
