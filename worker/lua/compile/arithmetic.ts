@@ -27,6 +27,7 @@ import {
   unm,
   type ArithOp,
 } from "../runtime/number.js"
+import { savedLine } from "../runtime/call.js"
 import { LuaError, LuaFloat, type LuaValue } from "../runtime/value.js"
 import type { CompileContext, Expr, Frame, Runtime } from "./context.js"
 import { compileExpression, describe, numeralValue } from "./expressions.js"
@@ -55,24 +56,31 @@ export type Slow = (x: LuaValue, y: LuaValue) => LuaValue
 export function slowPath(ctx: CompileContext, op: ArithOp, line: number, infoA: string, infoB: string): Slow {
   const operate = ARITH[op]
   const rt = ctx.rt
+  const start = ctx.fn.node.type === "Chunk" ? 1 : ctx.line(ctx.fn.node)
   return function arithmeticSlowPath(x, y) {
     let result: LuaValue | undefined
     try {
       result = operate(x, y)
     } catch (error) {
-      throw arithmeticFault(rt, error, line, infoA, infoB)
+      throw arithmeticFault(rt, error, line, infoA, infoB, start)
     }
     if (result === undefined) rt.fail(line, arithmeticErrorMessage(op, x, y, infoA, infoB))
     return result
   }
 }
 
-/** An `ArithmeticFault` as the Lua error it stands for (position and variable info added). */
-export function arithmeticFault(rt: Runtime, error: unknown, line: number, infoA: string, infoB: string): unknown {
+/**
+ * An `ArithmeticFault` as the Lua error it stands for (position and variable info added). An
+ * integer division or modulo by zero is reported where Lua 5.4.4 does, at the current function's
+ * last saved position (`savedLine`; `start` is the line the function starts on), not at `line`.
+ */
+export function arithmeticFault(rt: Runtime, error: unknown, line: number, infoA: string, infoB: string, start = line): unknown {
   if (!(error instanceof ArithmeticFault)) return error
   const message =
     error.operand === undefined ? error.message : numberMessages.noIntegerRepresentation(error.operand === 0 ? infoA : infoB)
-  return new LuaError(error.withoutPosition ? message : rt.st.where(line) + message)
+  if (error.withoutPosition) return new LuaError(message)
+  const stale = message === numberMessages.divideByZero() || message === numberMessages.moduloByZero()
+  return new LuaError(rt.st.where(stale ? savedLine(rt.st, start) : line) + message)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -192,7 +200,7 @@ export const asExpr = (o: Operand): Expr => {
 export function compileArithmetic(node: BinaryExpression, op: ArithOp, ctx: CompileContext): Expr {
   const a = operand(node.left, ctx)
   const b = operand(node.right, ctx)
-  const slow = slowPath(ctx, op, ctx.line(node), describe(node.left, ctx), describe(node.right, ctx))
+  const slow = slowPath(ctx, op, ctx.operatorLine(node), describe(node.left, ctx), describe(node.right, ctx))
   switch (op) {
     case "add":
       return shapeAdd(a, b, slow)

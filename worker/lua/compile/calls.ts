@@ -304,7 +304,7 @@ function compileNamedCallFirst(base: Expression, ctx: CompileContext, fixed: Exp
 
 /** `return f(...)`: hands the call to the caller's `invoke` loop instead of making it. */
 export function compileTailCall(node: CallNode, ctx: CompileContext): MultiExpr {
-  const { callee, method, object, args, line, other } = callParts(node, ctx)
+  const { callee, method, object, args, line, site, other } = callParts(node, ctx)
   const rt = ctx.rt
   if (method !== null) {
     return function tailCallMethod(R: Frame) {
@@ -315,6 +315,7 @@ export function compileTailCall(node: CallNode, ctx: CompileContext): MultiExpr 
       const st = rt.st
       st.tailFunction = f as LuaFunction
       st.tailArgs = list
+      st.tailSite = site
       st.line = line
       return TAIL_CALL
     }
@@ -327,6 +328,7 @@ export function compileTailCall(node: CallNode, ctx: CompileContext): MultiExpr 
     const st = rt.st
     st.tailFunction = f as LuaFunction
     st.tailArgs = list
+    st.tailSite = site
     st.line = line
     return TAIL_CALL
   }

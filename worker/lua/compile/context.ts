@@ -17,7 +17,7 @@
  * generic `for` recognises — rebound for each execution, so a compiled program can run again.
  */
 
-import type { Node } from "luaparse"
+import type { BinaryExpression, Node } from "luaparse"
 import type { DiagnosticKind } from "../../data/diagnostic.js"
 import type { LuaState } from "../runtime/state.js"
 import type { Bounds } from "../../limits.js"
@@ -67,7 +67,7 @@ export interface KnownIterators {
   readonly ipairs: LuaFunction
 }
 
-type Located = Node & { range?: [number, number]; loc?: { start: { line: number; column: number } } }
+type Located = Node & { range?: [number, number]; loc?: { start: { line: number; column: number }; end: { line: number; column: number } } }
 
 /**
  * What compiled closures reach at run time: the execution's state and globals. A compiled program
@@ -130,6 +130,30 @@ export class CompileContext {
     return (node as Located).loc?.start.line ?? 0
   }
 
+  /**
+   * The line of a binary operator's own token, which real Lua gives the instruction of an
+   * arithmetic, bitwise or concatenation operator (`luaK_fixline` in `luaK_posfix`): in
+   * `a\n + 1` an error is reported on the line of the `+`. luaparse keeps no position for
+   * operators, so the source decides: the token after the left operand and its closing parentheses.
+   */
+  operatorLine(node: BinaryExpression): number {
+    const left = node.left as Located
+    const from = left.range?.[1]
+    const line = left.loc?.end.line
+    if (from === undefined || line === undefined) return this.line(node)
+    let at = skipSpaceAndComments(this.bytes, from)
+    while (this.bytes.charCodeAt(at) === 41) at = skipSpaceAndComments(this.bytes, at + 1)
+    return line + lineBreaks(this.bytes, from, at)
+  }
+
+  /**
+   * The line a node ends on. Real Lua emits a comparison after reading its right operand, so the
+   * instruction carries the line of that operand's last token (`1 <\n a` fails on the line of `a`).
+   */
+  endLine(node: Node): number {
+    return (node as Located).loc?.end.line ?? this.line(node)
+  }
+
   /** A compile error at a node, worded with Lua's `input:LINE: ` prefix. */
   compileError(node: Node, message: string, kind: DiagnosticKind = "ParseError"): CompileError {
     const located = node as Located
@@ -147,6 +171,19 @@ export class CompileContext {
     const at = skipSpaceAndComments(this.bytes, end)
     return this.bytes.charCodeAt(at) === 41 && at !== enclosingCallEnd - 1
   }
+}
+
+/** The line breaks between offsets `from` and `to`, counted as Lua counts them (`\r\n` is one). */
+const lineBreaks = (s: string, from: number, to: number): number => {
+  let n = 0
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i)
+    if (c !== 10 && c !== 13) continue
+    n++
+    const d = s.charCodeAt(i + 1)
+    if ((d === 10 || d === 13) && d !== c) i++
+  }
+  return n
 }
 
 /** The first offset at or after `i` that is not whitespace or a comment. */

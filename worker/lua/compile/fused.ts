@@ -35,7 +35,7 @@ export function compileAccumulation(slot: number, value: Expression, ctx: Compil
   const a = operand(value.left, ctx)
   if (a.shape !== "local" || a.slot !== slot) return null
   const b = operand(value.right, ctx)
-  const slow = slowPath(ctx, "add", ctx.line(value), describe(value.left, ctx), describe(value.right, ctx))
+  const slow = slowPath(ctx, "add", ctx.operatorLine(value), describe(value.left, ctx), describe(value.right, ctx))
   if (b.shape === "constant") {
     const k = b.value
     return function accumulateConstant(R: Frame) {
@@ -80,7 +80,7 @@ export function compileReturnedSum(value: Expression, ctx: CompileContext): ((R:
   const op = value.operator === "+" ? "add" : "sub"
   const x = asExpr(operand(value.left, ctx))
   const y = asExpr(operand(value.right, ctx))
-  const slow = slowPath(ctx, op, ctx.line(value), describe(value.left, ctx), describe(value.right, ctx))
+  const slow = slowPath(ctx, op, ctx.operatorLine(value), describe(value.left, ctx), describe(value.right, ctx))
   const rt = ctx.rt
   if (op === "add") {
     return function returnSum(R: Frame) {

@@ -20,7 +20,7 @@
 import type { ForGenericStatement, ForNumericStatement, RepeatStatement, WhileStatement } from "luaparse"
 import { LuaMessages, variableInfo } from "../messages.js"
 import { ArithmeticFault, forLoopCount, forLoopFloat, forLoopIsSafe, numberMessages } from "../runtime/number.js"
-import { invoke } from "../runtime/call.js"
+import { invoke, noteSavedLine } from "../runtime/call.js"
 import { LuaError, LuaFloat, LuaTable, canonicalFloat, canonicalInteger, typeName, type LuaFunction, type LuaValue } from "../runtime/value.js"
 import { compileBlock } from "./blocks.js"
 import { callSite, compileCallOther } from "./calls.js"
@@ -140,6 +140,7 @@ export function compileForNumericStatement(node: ForNumericStatement, ctx: Compi
     const a = start(R)
     const b = limit(R)
     const c = step === null ? 1 : step(R)
+    noteSavedLine(rt.st, line)
     if (typeof a === "number" && typeof c === "number" && Number.isInteger(a) && Number.isInteger(c)) {
       let count: number
       try {

@@ -14,6 +14,7 @@
 
 import type { BinaryExpression, Expression, LogicalExpression, UnaryExpression } from "luaparse"
 import { LuaMessages } from "../messages.js"
+import { noteSavedLine } from "../runtime/call.js"
 import { lessEqual, lessThan, numberMessages, numberToString } from "../runtime/number.js"
 import { LuaFloat, LuaTable, ToolReference, rawEquals, typeName, type LuaValue } from "../runtime/value.js"
 import { ARITHMETIC_OPERATORS, compileArithmetic, compileBitwiseNot, compileNegation } from "./arithmetic.js"
@@ -73,7 +74,7 @@ function lessEqualValues(x: LuaValue, y: LuaValue, fail: CompareFailure): boolea
 }
 
 function compileComparison(node: BinaryExpression, ctx: CompileContext): Expr {
-  const line = ctx.line(node)
+  const line = ctx.endLine(node.right)
   const rt = ctx.rt
   const fail: CompareFailure = (x, y) => rt.fail(line, numberMessages.compare(x, y))
   const local = unboxedLocal(node.left, ctx)
@@ -172,7 +173,11 @@ function compileConcatenation(node: BinaryExpression, ctx: CompileContext): Expr
   operands.push(e)
   const reads = operands.map((o) => compileExpression(o, ctx))
   const infos = operands.map((o) => describe(o, ctx))
-  const line = ctx.line(node)
+  // Real Lua merges a chain (even through parentheses) into the instruction of its last `..`, on
+  // that operator's line.
+  let last: BinaryExpression = node
+  while (last.right.type === "BinaryExpression" && last.right.operator === "..") last = last.right
+  const line = ctx.operatorLine(last)
   const rt = ctx.rt
   const max = ctx.bounds.maxStringBytes
   const tooLong = (bytes: number): never => {
@@ -190,6 +195,7 @@ function compileConcatenation(node: BinaryExpression, ctx: CompileContext): Expr
     return function concatenate(R: Frame) {
       const x = a(R)
       const y = b(R)
+      noteSavedLine(rt.st, line)
       if (typeof x === "string" && typeof y === "string") {
         if (x.length + y.length > max) tooLong(x.length + y.length)
         return x + y
@@ -219,6 +225,7 @@ function compileConcatenation(node: BinaryExpression, ctx: CompileContext): Expr
       const x = a(R)
       const y = b(R)
       const z = c(R)
+      noteSavedLine(rt.st, line)
       if (typeof x === "string" && typeof y === "string" && typeof z === "string") {
         const total = x.length + y.length + z.length
         if (total > max) tooLong(total)
@@ -236,6 +243,7 @@ function compileConcatenation(node: BinaryExpression, ctx: CompileContext): Expr
       values[i] = v
       total += typeof v === "string" ? v.length : -Infinity
     }
+    noteSavedLine(rt.st, line)
     if (total < 0) return join(values)
     if (total > max) tooLong(total)
     let s = values[0] as string

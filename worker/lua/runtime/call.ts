@@ -51,6 +51,7 @@ function invokeRaw(st: LuaState, f: LuaFunction, args: LuaValue[], site: CallSit
   st.line = line
   if (depth > st.maxDepth) throw st.stackOverflow()
   st.callLines[depth] = line
+  st.callLines[depth + 1] = 0
   let results: LuaValue[]
   try {
     results = f(args)
@@ -59,16 +60,39 @@ function invokeRaw(st: LuaState, f: LuaFunction, args: LuaValue[], site: CallSit
   }
   while (results === TAIL_CALL) {
     if (--st.fuel <= 0) st.refuel()
-    // A tail-called function has no name at its call, as in real Lua.
+    // Named after the `return f()` that made it (see `tailSite`); read before `g` can replace it.
     const g = st.tailFunction
+    const tail = st.tailSite
+    st.callLines[depth + 1] = 0
     try {
       results = g(st.tailArgs)
     } catch (error) {
-      throw error === st.raised && st.raisedDepth === depth ? st.renameArgumentError(error as LuaError, g, null, false) : st.stackCheck(error)
+      throw error === st.raised && st.raisedDepth === depth ? st.renameArgumentError(error as LuaError, g, tail.name, tail.method) : st.stackCheck(error)
     }
   }
   st.depth = depth - 1
   return results
+}
+
+/**
+ * Records that the current frame is at `line` the way real Lua's saved program counter would
+ * (see `savedLine`). Calls record themselves (`callLines`); a numeric `for` and a concatenation
+ * call this.
+ */
+export function noteSavedLine(st: LuaState, line: number): void {
+  st.callLines[st.depth + 1] = line
+}
+
+/**
+ * The line Lua 5.4.4 reports for an integer division or modulo by zero. Its VM raises that error
+ * without saving the program counter first, so the position is that of the last instruction of
+ * the current function that did save it: a call, a numeric `for`, a concatenation (and some we
+ * do not track: a closure, a missed table read, `#`, `==`), or else the line where the function
+ * starts (`start`; 1 for the main chunk). `callLines[depth + 1]` holds the line of the current
+ * frame's last such instruction: every call clears it for the frame it enters.
+ */
+export function savedLine(st: LuaState, start: number): number {
+  return st.callLines[st.depth + 1] || start
 }
 
 /** A host failure as a Lua error: catchable, and reported with its own kind if it is not caught. */

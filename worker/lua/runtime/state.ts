@@ -33,6 +33,7 @@ import type { Diagnostic, DiagnosticKind } from "../../data/diagnostic.js"
 import { HostStop, type Host } from "../../host.js"
 import { FUEL_CHECK_INTERVAL, type Bounds } from "../../limits.js"
 import { LuaMessages } from "../messages.js"
+import type { CallSite } from "./call.js"
 import { LuaError, NO_VALUES, ToolReference, typeName, type LuaFunction, type LuaValue } from "./value.js"
 
 /** Returned by a compiled function instead of its results when it ends in a tail call. */
@@ -73,6 +74,12 @@ export class LuaState {
   /** Pending tail call (see `TAIL_CALL`); always a function. */
   tailFunction: LuaFunction = noFunction
   tailArgs: LuaValue[] = NO_VALUES
+  /**
+   * The site of the pending tail call. Real Lua runs a tail-called builtin in a frame of its own
+   * above the caller's, so its "bad argument" errors name it after the `return f()` that called
+   * it, as a plain call would (`'sub'`, not `'string.sub'`).
+   */
+  tailSite: CallSite = NO_SITE
   /** The value behind a pending `ONE_RESULT`. */
   result: LuaValue = undefined
   /** Target of a pending `goto` (a compile-time label object). */
@@ -233,18 +240,23 @@ export class LuaState {
     // Called from a builtin: like a C function in real Lua, this level has no line, so errors
     // raised right here (a builtin's, or `error` at level 1) carry no position.
     this.callLines[depth] = 0
+    this.callLines[depth + 1] = 0
     this.line = 0
     let callee = fn as LuaFunction
+    let site = NO_SITE
     let results: LuaValue[]
     try {
       results = callee(args)
       while (results === TAIL_CALL) {
         if (--this.fuel <= 0) this.refuel()
         callee = this.tailFunction
+        // Read before the call: the callee may make tail calls of its own (through `pcall`).
+        site = this.tailSite
+        this.callLines[depth + 1] = 0
         results = callee(this.tailArgs)
       }
     } catch (error) {
-      const thrown = error === this.raised && this.raisedDepth === depth ? this.renameArgumentError(error as LuaError, callee, null, false) : this.stackCheck(error)
+      const thrown = error === this.raised && this.raisedDepth === depth ? this.renameArgumentError(error as LuaError, callee, site.name, site.method) : this.stackCheck(error)
       // The builtin that called may catch this (or a test may reuse the state): leave it as it was.
       this.depth = depth - 1
       this.line = line
@@ -302,3 +314,5 @@ export class LuaState {
 }
 
 const noFunction: LuaFunction = () => NO_VALUES
+/** The site of a call that has none: a builtin's (no name, so the qualified one is used). */
+const NO_SITE: CallSite = { line: 0, name: null, method: false }
