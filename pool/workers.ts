@@ -4,14 +4,16 @@
  * Why these defaults. A worker blocked on a host call sleeps in `Atomics.wait` and holds no CPU,
  * so a pool sized to the cores would sit idle while programs wait on tools. The thread ceiling is
  * therefore a memory budget. Measured on Node 20 (x64, 8 workers, resident memory of the process
- * over its size before the pool, per worker): a warm idle worker costs about 17 MB; one holding a
- * table-heavy program (100,000 small tables, then waiting on a tool) about 68 MB, and V8 keeps
- * that heap after the program ends. The young generation is 32 MB by default (it was 16): the Lua
- * engine allocates many short-lived tables, and the larger nursery cut its garbage-collection time
- * a lot for the price of about 13 MB more per busy worker (55 MB at 16). `resourceLimits` caps the
- * rest. The default ceiling is 8 threads per core (16 on two cores: about 270 MB idle, about 1.1 GB
- * if every worker holds a program like that one); hosts whose programs mostly wait on slow tools
- * should raise it, hosts short of memory lower it.
+ * over its size before the pool, per worker): a warm idle worker costs about 16 MB; one that has
+ * held a table-heavy program (100,000 small records) about 42 MB, which V8 keeps after the program
+ * ends. The young generation is 64 MB by default: the Lua engine allocates many short-lived
+ * tables (each execution opens fresh libraries), and a larger nursery means fewer scavenges — at
+ * 32 MB the collector's helper threads took about as much CPU per `return 1` as the worker itself,
+ * and a burst of trivial programs on 2 workers ran 15-35% slower than at 64. The nursery only
+ * grows as a worker fills it: the figures above are the same at 32 and 64 MB. `resourceLimits`
+ * caps the rest. The default ceiling is 8 threads per core (16 on two cores: about 260 MB idle,
+ * about 700 MB if every worker has held a program like that one); hosts whose programs mostly
+ * wait on slow tools should raise it, hosts short of memory lower it.
  *
  * Workers start with an empty environment and no arguments, and with V8 heap limits, so a memory
  * bomb kills one worker (its execution fails with `ExecutionFailure`) and Piscina replaces it.
@@ -41,7 +43,7 @@ export interface WorkerPoolOptions {
   readonly maxThreads?: number
   /** Milliseconds an idle thread above `minThreads` lives. Default 30,000. */
   readonly idleTimeoutMs?: number
-  /** V8 limits per worker. Default: 256 MiB old space, 32 MiB young space, 8 MiB stack. */
+  /** V8 limits per worker. Default: 256 MiB old space, 64 MiB young space, 8 MiB stack. */
   readonly resourceLimits?: {
     readonly maxOldGenerationSizeMb?: number
     readonly maxYoungGenerationSizeMb?: number
@@ -54,7 +56,7 @@ export interface WorkerPoolOptions {
   readonly entry?: string
 }
 
-const DEFAULT_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32, stackSizeMb: 8 }
+const DEFAULT_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 }
 
 /**
  * The compiled worker entry. From `dist/pool/workers.js` it is `dist/worker/entry.js`; when this
