@@ -2,7 +2,7 @@
  * The state of one JavaScript execution: meter, call depth, job queue, output, realm, host calls.
  * One `JsState` lives exactly as long as one `runJavaScript` call.
  *
- * Metering is the Lua engine's, unchanged: `fuel` counts down from `FUEL_CHECK_INTERVAL`; compiled
+ * Metering is the shared `Meter` (worker/meter.ts), as in the Lua engine: `fuel` counts down; compiled
  * code spends a unit at every loop back-edge and call (`if (--st.fuel <= 0) st.refuel()`),
  * builtins spend what their work costs (`st.charge(n)`), and `refuel` — the slow path — checks the
  * total budget, the wall-clock deadline and the host's interrupt flag. Stops are `HostStop`s,
@@ -18,9 +18,10 @@
  * is the program line that made the call at depth `d`: error stacks are built from it.
  */
 
+import { Meter } from "../../meter.js"
 import type { Diagnostic } from "../../data/diagnostic.js"
 import { HostStop, type Host } from "../../host.js"
-import { FUEL_CHECK_INTERVAL, type Bounds } from "../../limits.js"
+import type { Bounds } from "../../limits.js"
 import { JsMessages } from "../messages.js"
 import type { HostCalls } from "./hostcalls.js"
 import { JsError, JsFunction, type JsObject, type Value } from "./object.js"
@@ -41,12 +42,8 @@ export interface JsStateOptions {
   readonly interrupt?: Int32Array
 }
 
-export class JsState {
-  fuel = FUEL_CHECK_INTERVAL
-  private spent = 0
+export class JsState extends Meter {
   depth = 0
-  /** Line of the most recent call site or `new`: errors created there report it. */
-  line = 0
   readonly lines: number[] = [0]
   /** Names of the functions active at each depth, for error stacks. */
   readonly names: string[] = ["<program>"]
@@ -78,14 +75,11 @@ export class JsState {
 
   readonly host: Host
   readonly bounds: Bounds
-  readonly deadline: number
-  readonly interrupt: Int32Array | undefined
 
   constructor(options: JsStateOptions) {
+    super(options.bounds.maxFuel, options.deadline, options.interrupt)
     this.host = options.host
     this.bounds = options.bounds
-    this.deadline = options.deadline
-    this.interrupt = options.interrupt
     this.maxDepth = options.bounds.maxCallDepth
     this.maxArrayLength = options.bounds.maxTableEntries
     this.maxStringLength = options.bounds.maxStringBytes
@@ -93,26 +87,16 @@ export class JsState {
 
   // -- Metering --------------------------------------------------------------------------------
 
-  charge(units: number): void {
-    this.fuel -= units
-    if (this.fuel <= 0) this.refuel()
+  protected workBudgetExceeded(maxFuel: number): HostStop {
+    return this.stop("ExecutionFailure", JsMessages.workBudget(maxFuel))
   }
 
-  refuelAt(line: number): void {
-    this.line = line
-    this.refuel()
+  protected timedOut(): HostStop {
+    return new HostStop({ kind: "TimeoutExceeded", message: JsMessages.timeout(this.line), location: { line: this.line } })
   }
 
-  refuel(): void {
-    this.spent += FUEL_CHECK_INTERVAL - this.fuel
-    this.fuel = FUEL_CHECK_INTERVAL
-    if (this.spent > this.bounds.maxFuel) throw this.stop("ExecutionFailure", JsMessages.workBudget(this.bounds.maxFuel))
-    if (performance.now() > this.deadline) {
-      throw new HostStop({ kind: "TimeoutExceeded", message: JsMessages.timeout(this.line), location: { line: this.line } })
-    }
-    if (this.interrupt !== undefined && Atomics.load(this.interrupt, 0) !== 0) {
-      throw this.stop("ExecutionFailure", JsMessages.interrupted())
-    }
+  protected interrupted(): HostStop {
+    return this.stop("ExecutionFailure", JsMessages.interrupted())
   }
 
   stop(kind: Diagnostic["kind"], message: string): HostStop {

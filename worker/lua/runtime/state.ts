@@ -3,13 +3,9 @@
  * host. One `LuaState` lives exactly as long as one `runLua` call; nothing in it survives into the
  * next execution.
  *
- * Metering is one counter. `fuel` counts down from `FUEL_CHECK_INTERVAL`; the interpreter spends a
- * unit at every loop back-edge and call (`if (--st.fuel <= 0) st.refuel()`), builtins spend what
- * their work costs (`st.charge(n)`). When the counter runs out, `refuel` — the slow path, out of
- * line — adds the interval to the total spent, stops the program if the total passes
- * `bounds.maxFuel`, if the wall-clock deadline has passed, or if the host raised the interrupt
- * flag, and otherwise refills the counter. So the hot path costs one decrement and one branch, and
- * a busy loop notices its deadline within a few hundred microseconds.
+ * Metering is the shared `Meter` (worker/meter.ts): compiled code spends fuel at back-edges and
+ * calls (`if (--st.fuel <= 0) st.refuel()`), builtins with `st.charge(n)`; this class only words
+ * the stops in Lua's terms.
  *
  * Calls: every Lua function is a `LuaFunction` (`args => results`). A compiled function whose body
  * ends in `return f(...)` does not call `f`: it stores `f` and the arguments in `tailFunction` /
@@ -29,9 +25,10 @@
  * `renameArgumentError`).
  */
 
+import { Meter } from "../../meter.js"
 import type { Diagnostic, DiagnosticKind } from "../../data/diagnostic.js"
 import { HostStop, type Host } from "../../host.js"
-import { FUEL_CHECK_INTERVAL, type Bounds } from "../../limits.js"
+import type { Bounds } from "../../limits.js"
 import { LuaMessages } from "../messages.js"
 import type { CallSite } from "./call.js"
 import { LuaError, NO_VALUES, ToolReference, typeName, type LuaFunction, type LuaValue } from "./value.js"
@@ -60,15 +57,9 @@ export interface LuaStateOptions {
   readonly chunkName: string
 }
 
-export class LuaState {
-  /** Fuel left before the next slow-path check. */
-  fuel = FUEL_CHECK_INTERVAL
-  /** Fuel spent in completed intervals. */
-  private spent = 0
+export class LuaState extends Meter {
   /** Current depth of non-tail Lua calls. */
   depth = 0
-  /** Line of the most recent call site: builtins report their errors there. */
-  line = 0
   /** `callLines[d]`: the line of the call that entered depth `d`. */
   readonly callLines: number[] = [0]
   /** Pending tail call (see `TAIL_CALL`); always a function. */
@@ -96,16 +87,13 @@ export class LuaState {
 
   readonly host: Host
   readonly bounds: Bounds
-  readonly deadline: number
-  readonly interrupt: Int32Array | undefined
   readonly randomSeed: number
   readonly chunkName: string
 
   constructor(options: LuaStateOptions) {
+    super(options.bounds.maxFuel, options.deadline, options.interrupt)
     this.host = options.host
     this.bounds = options.bounds
-    this.deadline = options.deadline
-    this.interrupt = options.interrupt
     this.randomSeed = options.randomSeed
     this.chunkName = options.chunkName
     this.maxDepth = options.bounds.maxCallDepth
@@ -114,27 +102,16 @@ export class LuaState {
   // -------------------------------------------------------------------------------------------
   // Metering
 
-  /** Spends `units` of fuel for work a builtin is about to do. */
-  charge(units: number): void {
-    this.fuel -= units
-    if (this.fuel <= 0) this.refuel()
+  protected workBudgetExceeded(maxFuel: number): HostStop {
+    return this.stop("ExecutionFailure", LuaMessages.fuelExhausted(maxFuel))
   }
 
-  /** `refuel` from a loop's back-edge: the line is what a timeout reports. */
-  refuelAt(line: number): void {
-    this.line = line
-    this.refuel()
+  protected timedOut(): HostStop {
+    return this.timeout()
   }
 
-  /** The slow path of metering; see the essay above. */
-  refuel(): void {
-    this.spent += FUEL_CHECK_INTERVAL - this.fuel
-    this.fuel = FUEL_CHECK_INTERVAL
-    if (this.spent > this.bounds.maxFuel) throw this.stop("ExecutionFailure", LuaMessages.fuelExhausted(this.bounds.maxFuel))
-    if (performance.now() > this.deadline) throw this.timeout()
-    if (this.interrupt !== undefined && Atomics.load(this.interrupt, 0) !== 0) {
-      throw new HostStop({ kind: "ExecutionFailure", message: LuaMessages.interrupted() })
-    }
+  protected interrupted(): HostStop {
+    return new HostStop({ kind: "ExecutionFailure", message: LuaMessages.interrupted() })
   }
 
   /** A stop at the current line: `input:LINE: ` before the message and the line as its location. */
