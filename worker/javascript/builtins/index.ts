@@ -9,6 +9,8 @@ import type { JsState } from "../runtime/state.js"
 import { installArray } from "./array.js"
 import { installCollections } from "./collections.js"
 import { installConsole } from "./console.js"
+import { installDate } from "./date.js"
+import { installDiscovery } from "./discovery.js"
 import { installErrors } from "./errors.js"
 import { installFunction } from "./function.js"
 import { installGenerator } from "./generator.js"
@@ -17,9 +19,11 @@ import { installJson } from "./json.js"
 import { installMath } from "./math.js"
 import { installObject } from "./object.js"
 import { installPromise } from "./promise.js"
+import { installRegExp } from "./regexp.js"
 import { installString } from "./string.js"
+import { installWeb } from "./web.js"
 
-const INSTALLERS = [installObject, installFunction, installErrors, installArray, installGenerator, installString, installGlobals, installMath, installJson, installCollections, installPromise, installConsole]
+const INSTALLERS = [installObject, installFunction, installErrors, installArray, installGenerator, installString, installGlobals, installMath, installJson, installCollections, installPromise, installConsole, installRegExp, installDate, installWeb, installDiscovery]
 
 export function createRealm(st: JsState): Realm {
   const realm = new Realm(st)
