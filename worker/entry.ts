@@ -3,16 +3,16 @@
  *
  * A worker holds no host object. It receives a task (source, limits, the channel, a catalog id),
  * runs the program in the engine for its language, and returns the engine's outcome as plain
- * data. Every reach outside the program goes through `host` below, which turns a call into a
- * request frame on the channel and blocks until the answer comes back.
+ * data. Every reach outside the program goes through the channel (channel-host.ts): Lua's calls
+ * block for their answer; JavaScript's tool calls are posted at once and settle as answers arrive.
  *
  * Start-up work happens once per worker: the engines are loaded with this module, and each catalog
  * snapshot is fetched the first time a task names it and kept (the most recent few).
  */
 
-import { ChannelError, WorkerChannel, type ChannelResponse } from "../bridge/worker.js"
-import type { DataValue } from "./data/value.js"
-import { HostFailure, HostStop, type Host, type HostCall } from "./host.js"
+import { WorkerChannel } from "../bridge/worker.js"
+import { callChannel, ChannelHostCalls, channelHost } from "./channel-host.js"
+import { HostStop, type Host } from "./host.js"
 import { runJavaScript } from "./javascript/index.js"
 import { runLua } from "./lua/index.js"
 import { CATALOG_OPERATION, type CatalogSnapshot, type ExecutionTask, type TaskOutcome } from "./task.js"
@@ -29,31 +29,6 @@ interface KnownCatalog {
 
 const catalogs = new Map<number, KnownCatalog>()
 
-/**
- * Sends a request and blocks for its answer. A wait cut short (the host interrupted the channel at
- * the deadline, or closed it) is a stop: the program must not be able to catch it.
- */
-const request = (channel: WorkerChannel, op: string, name: string, args: HostCall["args"]): DataValue => {
-  let response: ChannelResponse
-  try {
-    response = channel.call(op, name, args)
-  } catch (error) {
-    if (error instanceof ChannelError) {
-      throw new HostStop({ kind: "TimeoutExceeded", message: `execution was stopped while waiting on the host (${error.message})` })
-    }
-    throw error
-  }
-  return answer(response)
-}
-
-/** Turns a response frame into the engine's view: a value, a catchable failure, or a stop. */
-const answer = (response: ChannelResponse): DataValue => {
-  if (response.ok) return response.value as DataValue
-  const { kind, message, stop } = response.error
-  if (stop) throw new HostStop({ kind: kind as never, message })
-  throw new HostFailure(kind as never, message)
-}
-
 const catalogFor = (id: number, channel: WorkerChannel): KnownCatalog => {
   let catalog = catalogs.get(id)
   if (catalog !== undefined) {
@@ -62,7 +37,7 @@ const catalogFor = (id: number, channel: WorkerChannel): KnownCatalog => {
     catalogs.set(id, catalog)
     return catalog
   }
-  const snapshot = request(channel, CATALOG_OPERATION, String(id), []) as unknown as CatalogSnapshot
+  const snapshot = callChannel(channel, CATALOG_OPERATION, String(id), []) as unknown as CatalogSnapshot
   catalog = { snapshot, luaGlobals: snapshot.globals.map((g) => g.path) }
   catalogs.set(id, catalog)
   if (catalogs.size > CATALOG_CACHE_SIZE) catalogs.delete(catalogs.keys().next().value!)
@@ -80,9 +55,7 @@ export default function runExecution(task: ExecutionTask): TaskOutcome {
     const kind = error instanceof HostStop ? error.diagnostic.kind : "ExecutionFailure"
     return { ok: false, error: { kind, message }, logs: [] }
   }
-  const host: Host = {
-    call: (call: HostCall) => request(channel, call.op, call.name, call.args),
-  }
+  const host: Host = channelHost(channel)
   const queued = Date.now() - task.submittedAt
   const deadline = performance.now() + task.timeoutMs - queued
   switch (task.language) {
@@ -95,6 +68,12 @@ export default function runExecution(task: ExecutionTask): TaskOutcome {
         globals: catalog.luaGlobals,
       })
     case "javascript":
-      return runJavaScript(task.source, { host, deadline, interrupt: channel.interrupt, globals: catalog.snapshot.globals })
+      return runJavaScript(task.source, {
+        host,
+        hostCalls: new ChannelHostCalls(channel),
+        deadline,
+        interrupt: channel.interrupt,
+        globals: catalog.snapshot.globals,
+      })
   }
 }

@@ -32,6 +32,8 @@ export interface Bounds {
   readonly maxDataDepth: number
   /** Most bytes of log text a program may print in one execution. */
   readonly maxLogBytes: number
+  /** Most host calls (tools, extension globals) a JavaScript program may have started and not seen settle. */
+  readonly maxPendingCalls: number
 }
 
 export const DEFAULT_BOUNDS: Bounds = Object.freeze({
@@ -44,6 +46,7 @@ export const DEFAULT_BOUNDS: Bounds = Object.freeze({
   maxDataBytes: 16_777_216,
   maxDataDepth: 200,
   maxLogBytes: 16_777_216,
+  maxPendingCalls: 1_000,
 })
 
 /** Fuel spent between two checks of the deadline and the interrupt flag. */

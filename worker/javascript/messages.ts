@@ -63,6 +63,8 @@ export const JsMessages = {
   arrayTooLarge: (limit: number) => `array grew past the limit of ${limit} elements (maxTableEntries)`,
   stringTooLong: (length: number, limit: number) =>
     `string of ${length} characters exceeds the limit of ${limit} characters`,
+  tooManyPendingCalls: (limit: number) =>
+    `more than ${limit} host calls are pending at once (maxPendingCalls); await some before starting more`,
   tooMuchLog: (limit: number) => `program printed more than ${limit} bytes of logs`,
 
   // -- Code Mode features ------------------------------------------------------------------

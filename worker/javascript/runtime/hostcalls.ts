@@ -12,11 +12,13 @@
  *   engine calls it only when its job queue is empty and the program is waiting on something.
  * - `cancelAll()` is called when the program finishes: calls still running are abandoned.
  *
- * Today's implementation, `SynchronousHostCalls`, calls `Host.call` inside `start` (the call
- * blocks, as in Lua). A later implementation over the bridge's post/waitAny keeps this interface:
- * `start` posts a request frame and returns, `waitAny` waits on the channel. Nothing else in the
- * engine changes: `settle` already resolves or rejects a program promise, whose reactions run as
- * jobs in the standard order.
+ * Two implementations: `SynchronousHostCalls` (below) calls `Host.call` inside `start`, so every
+ * call blocks as in Lua; it serves `runJavaScript` without a pool (tests, tools). In a worker,
+ * `ChannelHostCalls` (worker/channel-host.ts) posts the request frame in `start` and waits on the
+ * channel in `waitAny`, so calls a program starts together run together at the host. Nothing else
+ * in the engine differs: `settle` resolves or rejects a program promise, whose reactions run as
+ * jobs in the standard order. The engine bounds how many calls may be pending at once
+ * (`maxPendingCalls`, worker/limits.ts).
  */
 
 import type { DataValue } from "../../data/value.js"

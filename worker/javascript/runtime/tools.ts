@@ -36,6 +36,9 @@ const hostValue = (st: JsState, data: DataValue | undefined): Value => (data ===
 
 /** Starts one host call; its promise settles when the host answers. */
 export function startHostCall(st: JsState, request: HostCall): JsPromise {
+  if (st.hostCalls.pending >= st.bounds.maxPendingCalls) {
+    throw st.stop("ExecutionFailure", JsMessages.tooManyPendingCalls(st.bounds.maxPendingCalls))
+  }
   const promise = newPromise(st)
   const line = st.line
   st.hostCalls.start(request, (outcome) => {
