@@ -1,6 +1,7 @@
 /**
  * The list of built-in globals, in installation order: `createRealm` builds a fresh realm for one
- * execution by running each installer. Deliberately absent globals are in global.ts
+ * execution by running each installer, and leaves the self-contained ones to be built on first use
+ * (a realm is made per execution, so what it costs is paid by every program). Deliberately absent globals are in global.ts
  * (`ABSENT_GLOBALS`); SUPPORT.md is checked against both lists by a test.
  */
 
@@ -23,11 +24,20 @@ import { installRegExp } from "./regexp.js"
 import { installString } from "./string.js"
 import { installWeb } from "./web.js"
 
-const INSTALLERS = [installObject, installFunction, installErrors, installArray, installGenerator, installString, installGlobals, installMath, installJson, installCollections, installPromise, installConsole, installRegExp, installDate, installWeb, installDiscovery]
+/** Installed with the realm: the engine itself needs their prototypes (literals, iteration, async). */
+const INSTALLERS = [installObject, installFunction, installErrors, installArray, installGenerator, installString, installGlobals, installPromise, installConsole, installRegExp, installDate, installWeb, installDiscovery]
+
+/** Self-contained globals, built the first time a program looks one up (see `GlobalObject`). */
+const DEFERRED: ReadonlyArray<readonly [ReadonlyArray<string>, (realm: Realm) => void]> = [
+  [["Math"], installMath],
+  [["JSON"], installJson],
+  [["Map", "Set", "WeakMap", "WeakSet"], installCollections],
+]
 
 export function createRealm(st: JsState): Realm {
   const realm = new Realm(st)
   st.realm = realm
   for (const install of INSTALLERS) install(realm)
+  for (const [names, install] of DEFERRED) realm.deferGlobals(names, install)
   return realm
 }

@@ -15,7 +15,7 @@
  * them. This file holds the realm's shape and the helpers those files use to install methods.
  */
 
-import { BUILTIN, FunctionKind, JsArray, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Value } from "./object.js"
+import { BUILTIN, FunctionKind, JsArray, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Own, type Value } from "./object.js"
 import type { JsState } from "./state.js"
 
 /** A method table entry (for names the host's Object.prototype also has, which defeat tuple inference). */
@@ -47,8 +47,12 @@ export class Realm {
   readonly GeneratorPrototype: JsObject
   readonly AsyncFunctionPrototype: JsObject
   readonly GeneratorFunctionPrototype: JsObject
+  readonly AsyncIteratorPrototype: JsObject
+  readonly AsyncFromSyncIteratorPrototype: JsObject
+  readonly AsyncGeneratorPrototype: JsObject
+  readonly AsyncGeneratorFunctionPrototype: JsObject
   readonly PromisePrototype: JsObject
-  readonly global: JsObject
+  readonly global: GlobalObject
   /** Error prototypes by constructor name. */
   readonly errorPrototypes = new Map<string, JsObject>()
   /** Intrinsics the engine compares against (pristine fast paths). */
@@ -74,8 +78,12 @@ export class Realm {
     this.GeneratorPrototype = new JsObject(this.IteratorPrototype)
     this.AsyncFunctionPrototype = new JsObject(this.FunctionPrototype)
     this.GeneratorFunctionPrototype = new JsObject(this.FunctionPrototype)
+    this.AsyncIteratorPrototype = new JsObject(this.ObjectPrototype)
+    this.AsyncFromSyncIteratorPrototype = new JsObject(this.AsyncIteratorPrototype)
+    this.AsyncGeneratorPrototype = new JsObject(this.AsyncIteratorPrototype)
+    this.AsyncGeneratorFunctionPrototype = new JsObject(this.FunctionPrototype)
     this.PromisePrototype = new JsObject(this.ObjectPrototype)
-    this.global = new JsObject(this.ObjectPrototype)
+    this.global = new GlobalObject(this.ObjectPrototype, this)
   }
 
   /** The prototype a primitive's properties are read from. */
@@ -149,6 +157,16 @@ export class Realm {
     setup(this.global, name, value, BUILTIN)
   }
 
+  /**
+   * Globals built on first use: `install` defines every one of `names` (and the prototypes only
+   * they reach) the first time a program touches any of them. Only self-contained globals may be
+   * deferred; one whose prototype the engine itself needs (arrays, strings, promises) is installed
+   * at once.
+   */
+  deferGlobals(names: ReadonlyArray<string>, install: (realm: Realm) => void): void {
+    this.global.defer(names, install)
+  }
+
   // -- Errors --------------------------------------------------------------------------------
 
   makeError(name: string, message: string, line: number): JsError {
@@ -174,6 +192,55 @@ export class Realm {
     if (v instanceof JsFunction) return v.fname === "" ? "function" : v.fname
     if (v instanceof JsArray) return "[object Array]"
     return "#<Object>"
+  }
+}
+
+/**
+ * The program's global object. Most programs touch a handful of globals, so the self-contained
+ * ones (`Math`, `Map`, `Date`...) are built when first looked up: every way of reaching an own
+ * property (`own`, `attributes`, `defineOwn`, `deleteOwn`, `ownKeys`) builds the pending global
+ * first, so a deferred global is indistinguishable from an eager one.
+ */
+export class GlobalObject extends JsObject {
+  /** Globals not built yet: name -> the installer that defines it (and its siblings). */
+  private readonly pending = new Map<Key, (realm: Realm) => void>()
+
+  constructor(
+    proto: JsObject,
+    private readonly realm: Realm,
+  ) {
+    super(proto)
+  }
+
+  defer(names: ReadonlyArray<string>, install: (realm: Realm) => void): void {
+    for (const name of names) this.pending.set(name, install)
+  }
+
+  private build(key: Key): void {
+    const install = this.pending.get(key)!
+    for (const [name, other] of this.pending) if (other === install) this.pending.delete(name)
+    install(this.realm)
+  }
+
+  override own(key: Key): Own {
+    if (this.pending.size !== 0 && this.pending.has(key)) this.build(key)
+    return super.own(key)
+  }
+  override attributes(key: Key): number {
+    if (this.pending.size !== 0 && this.pending.has(key)) this.build(key)
+    return super.attributes(key)
+  }
+  override defineOwn(st: JsState, key: Key, value: Value | Accessor, attributes: number): boolean {
+    if (this.pending.size !== 0 && this.pending.has(key)) this.build(key)
+    return super.defineOwn(st, key, value, attributes)
+  }
+  override deleteOwn(key: Key): boolean {
+    if (this.pending.size !== 0 && this.pending.has(key)) this.build(key)
+    return super.deleteOwn(key)
+  }
+  override ownKeys(): Key[] {
+    while (this.pending.size !== 0) this.build(this.pending.keys().next().value!)
+    return super.ownKeys()
   }
 }
 
