@@ -157,6 +157,16 @@ export class HostChannel {
     return true
   }
 
+  /**
+   * Hands every request already in the ring to the handler now, without waiting for the bell. The
+   * worker's task can end before the listener has run (a JavaScript program that starts a call and
+   * returns at once); draining first means no request it wrote goes unseen.
+   */
+  drain(): void {
+    if (this.closed || this.handler === undefined) return
+    this.readRequests()
+  }
+
   /** Asks the worker to stop: sets the interrupt word and wakes a blocked worker. */
   interrupt(): void {
     if (this.closed) return

@@ -7,7 +7,8 @@
  * when a worker dies next to a busy neighbour, leak a channel per timeout, or slowly grow its
  * memory. So the soak mixes every kind of ending a production host sees — fast programs, slow
  * tools, busy loops stopped by `timeoutMs`, memory bombs that kill their worker, runtime errors,
- * failing tools, both languages — and holds each Result against what its program must produce.
+ * failing tools, tools with defects (Effect.die, a throw inside Effect.sync), tools that never
+ * return and meet the timeout, both languages — and holds each Result against what its program must produce.
  * A Result that is missing (the execution never settled) or wrong (another value, another kind)
  * is a lost result; the run reports how many, and they must be zero.
  *
@@ -66,7 +67,21 @@ const failing = Tool.make({
   execute: ({ reason }) => Effect.fail(new Error(reason)),
 })
 
-const tools = { soak: { sleepy, failing } }
+/** Faults a production host meets: a tool with a bug (a defect, not a failure) and one that hangs. */
+const defective = Tool.make({
+  description: "Dies with a defect, or throws inside Effect.sync",
+  input: Schema.Struct({ how: Schema.String, token: Schema.String }),
+  execute: ({ how, token }) =>
+    how === "die" ? Effect.die(new Error(`defect ${token}`)) : Effect.sync(() => { throw new TypeError(`thrown ${token}`) }),
+})
+
+const hanging = Tool.make({
+  description: "Never returns",
+  input: Schema.Struct({}),
+  execute: () => Effect.never,
+})
+
+const tools = { soak: { sleepy, failing, defective, hanging } }
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios: a program and what its Result must be
@@ -125,6 +140,8 @@ const MIX: ReadonlyArray<readonly [number, (i: number, r: () => number) => Job]>
   [30, timeoutJs],
   [50, errorJs],
   [30, toolFailureJs],
+  [20, toolDefect],
+  [10, hangingTool],
 ]
 const TOTAL_WEIGHT = MIX.reduce((sum, [w]) => sum + w, 0)
 
@@ -221,6 +238,24 @@ function toolFailureJs(i: number, r: () => number): Job {
   }
   const source = `try { await tools.soak.failing({ reason: "no${i}" }); return "not reached" } catch (e) { return e.message.includes("no${i}") }`
   return { scenario: "js tool failure", runtime: "js", source, check: expectValue(true) }
+}
+
+function toolDefect(i: number, r: () => number): Job {
+  const how = r() < 0.5 ? "die" : "throw"
+  const word = how === "die" ? "defect" : "thrown"
+  if (r() < 0.5) {
+    const source = `local ok, err = pcall(tools.soak.defective, { how = "${how}", token = "d${i}" }) return { ok = ok, caught = string.find(err, "${word} d${i}", 1, true) ~= nil }`
+    return { scenario: "tool defect", runtime: "lua", source, check: expectValue({ caught: true, ok: false }) }
+  }
+  const source = `try { await tools.soak.defective({ how: "${how}", token: "d${i}" }); return "not reached" } catch (e) { return e.message.includes("${word} d${i}") }`
+  return { scenario: "tool defect", runtime: "js", source, check: expectValue(true) }
+}
+
+function hangingTool(i: number, r: () => number): Job {
+  if (r() < 0.5) {
+    return { scenario: "hanging tool", runtime: "luaHurried", source: `return tools.soak.hanging({})`, check: expectError("TimeoutExceeded", /timed out/) }
+  }
+  return { scenario: "hanging tool", runtime: "jsHurried", source: `await tools.soak.hanging({}); 1`, check: expectError("TimeoutExceeded", /timed out/) }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -19,6 +19,8 @@ import { toolExpression } from "../catalog/paths.js"
 import type { ToolRequirements, ToolTree } from "../catalog/namespace.js"
 import type { DataValue } from "../worker/data/value.js"
 import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
+import { ResultFunctions } from "./callables.js"
+import { answerDiscovery } from "./discovery.js"
 import { collectExtensions, invokeGlobal, type Extension, type ExtensionRequirements } from "./extension.js"
 import { runExecution, type ExecutionPlan } from "./execution.js"
 import type { Hooks } from "./hooks.js"
@@ -116,7 +118,8 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     return pool
   }
 
-  const planFor = (activePool: WorkerPool): ExecutionPlan<R> => ({
+  // One plan per execution: the functions its extension results return live in it (callables.ts).
+  const planFor = (activePool: WorkerPool, functions = new ResultFunctions<R>(language, dispatchGlobals)): ExecutionPlan<R> => ({
     language,
     limits,
     hooks: options.hooks as Hooks<R> | undefined,
@@ -125,9 +128,10 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     // The worker's view: tool paths and extension global paths, never a function.
     catalogSnapshot: () => (snapshot ??= { ...catalog.snapshot(), globals } as unknown as DataValue),
     lookupTool,
-    lookupGlobal: (path) => dispatchGlobals.get(path),
+    lookupGlobal: (path) => functions.lookup(path),
     unknownToolMessage: (path) => catalog.unknownToolMessage(path, language),
     search: (args) => catalog.search(readSearchRequest(args), language) as unknown as DataValue,
+    discover: (name, args) => answerDiscovery(catalog, language, name, args),
     randomSeed: options.randomSeed,
   })
 

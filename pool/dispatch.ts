@@ -12,6 +12,20 @@
  * | the tool fails or dies            | catchable `ToolFailure` with the tool's message   |
  * | output does not decode / copy     | catchable `InvalidToolOutput`                     |
  * | `after` fails                     | catchable `ToolFailure`                           |
+ * | `execute` throws or is no Effect  | catchable `ToolFailure` (a defect of the call)    |
+ *
+ * Hostile failures are described without trusting them: an error whose `message` getter throws,
+ * a revoked Proxy thrown as an error, a message of megabytes — each becomes a bounded sentence
+ * (`describeError` never throws and keeps at most `MAX_FAILURE_MESSAGE_CHARS`), so the `after`
+ * hook still runs and the reply still fits the channel.
+ *
+ * The tool's `execute` is called inside the Effect, only once `before` has admitted the call: a
+ * tool that does its work while building its Effect must not run for a denied call.
+ *
+ * `after` is an observer, like a finalizer: once an admitted call has ended (or was interrupted)
+ * it runs to completion even if the execution is being stopped at that moment, so every admitted
+ * call is reported to `after` exactly once. An execution does not wait for a hung `after` hook
+ * beyond a grace period (`execution.ts`); the hook's fiber is then left to itself.
  *
  * An extension global (`callExtension`) goes the same way without the schema steps: its arguments
  * arrive as plain data, its result (a value, a Promise's or an Effect's) is copied as plain data
@@ -24,8 +38,9 @@
 import { Cause, Effect, Exit } from "effect"
 import type { DiagnosticKind } from "../worker/data/diagnostic.js"
 import type { DataValue } from "../worker/data/value.js"
-import { copyPlainData } from "../catalog/plain.js"
-import { runHook, type ExtensionAfterEvent, type HookReturn, type Hooks, type ToolAfterEvent } from "./hooks.js"
+import { copyPlainData, type CopyResult } from "../catalog/plain.js"
+import { observedOutcome } from "./callables.js"
+import { runHook, type CallOutcome, type ExtensionAfterEvent, type HookReturn, type Hooks, type ToolAfterEvent } from "./hooks.js"
 import type { CallStatus } from "./result.js"
 
 export type Reply =
@@ -47,9 +62,26 @@ export interface CallRecord {
 
 export const failure = (kind: DiagnosticKind, message: string, stop = false): Reply => ({ ok: false, kind, message, stop })
 
-/** A readable message for anything a tool or hook may fail with. */
+/** Longest failure message, in characters, that a tool, hook or extension error becomes. */
+export const MAX_FAILURE_MESSAGE_CHARS = 16_384
+
+/**
+ * A readable message for anything a tool or hook may fail with. Never throws (the value may be a
+ * revoked Proxy or have a throwing getter) and never returns more than `MAX_FAILURE_MESSAGE_CHARS`.
+ */
 export const describeError = (error: unknown): string => {
-  if (error instanceof Error) return error.message || error.name
+  let text: string
+  try {
+    text = describeUntrusted(error)
+  } catch {
+    text = "an error that could not be read (reading it threw)"
+  }
+  if (text.length <= MAX_FAILURE_MESSAGE_CHARS) return text
+  return `${text.slice(0, MAX_FAILURE_MESSAGE_CHARS)}…[truncated: kept ${MAX_FAILURE_MESSAGE_CHARS} of ${text.length} characters]`
+}
+
+const describeUntrusted = (error: unknown): string => {
+  if (error instanceof Error) return String(error.message || error.name)
   if (typeof error === "string") return error
   if (error !== null && typeof error === "object") {
     const message = (error as { message?: unknown }).message
@@ -57,10 +89,12 @@ export const describeError = (error: unknown): string => {
     const tag = (error as { _tag?: unknown })._tag
     if (typeof tag === "string") return tag
     try {
-      return JSON.stringify(error)
+      const json = JSON.stringify(error)
+      if (typeof json === "string") return json
     } catch {
-      return Object.prototype.toString.call(error)
+      // A cycle, a BigInt or a throwing toJSON: fall back to the object's tag.
     }
+    return Object.prototype.toString.call(error)
   }
   return String(error)
 }
@@ -102,36 +136,71 @@ const runAdmitted = <R>(
   after: ((event: ToolAfterEvent) => HookReturn<R>) | undefined,
   record: CallRecord,
 ): Effect.Effect<Reply, never, R> => {
-  const execute =
-    after === undefined
-      ? tool.execute(input)
-      : Effect.onInterrupt(tool.execute(input), () =>
-          Effect.ignore(runHook(after, { name, input, outcome: { status: "interrupted" } })),
-        )
-  return Effect.flatMap(Effect.exit(execute), (ran) => {
-    const replied: Effect.Effect<Reply, never, R> = Exit.isFailure(ran)
-      ? Effect.succeed(failure("ToolFailure", `tools.${name} failed: ${causeMessage(ran.cause)}`))
+  const label = `tools.${name}`
+  const execute = callGuarded(label, () => tool.execute(input))
+  const conclude = (ran: Exit.Exit<unknown, unknown>): Effect.Effect<Reply, never, R> =>
+    Exit.isFailure(ran)
+      ? Effect.succeed(failure("ToolFailure", `${label} failed: ${causeMessage(ran.cause)}`))
       : finishOutput(tool, name, ran.value)
-    if (after === undefined) {
-      return Effect.map(replied, (reply) => {
+  if (after === undefined) {
+    return Effect.flatMap(Effect.exit(execute), (ran) =>
+      Effect.map(conclude(ran), (reply) => {
         record.status = reply.ok ? "success" : "failure"
         return reply
-      })
-    }
-    return Effect.flatMap(replied, (reply) => {
-      const outcome = reply.ok
-        ? ({ status: "success", value: reply.value } as const)
-        : ({ status: "failure", error: Exit.isFailure(ran) ? Cause.squash(ran.cause) : new Error(reply.message) } as const)
-      return Effect.map(Effect.exit(runHook(after, { name, input, outcome })), (observed): Reply => {
-        const final = Exit.isFailure(observed)
-          ? failure("ToolFailure", `tools.${name}: the after hook failed: ${causeMessage(observed.cause)}`)
-          : reply
-        record.status = final.ok ? "success" : "failure"
-        return final
-      })
-    })
-  })
+      }),
+    )
+  }
+  return observed(execute, conclude, (outcome) => runHook(after, { name, input, outcome }), record, label)
 }
+
+/**
+ * Calls a host function that should return an Effect, inside the Effect: it runs only when the
+ * Effect does (after `before` admitted the call), and a throw or a returned non-Effect is a defect
+ * of this call rather than of the fiber that dispatches it.
+ */
+const callGuarded = <A, E, R>(label: string, call: () => Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.suspend(() => {
+    let effect: unknown
+    try {
+      effect = call()
+    } catch (error) {
+      return Effect.die(error)
+    }
+    if (Effect.isEffect(effect)) return effect as Effect.Effect<A, E, R>
+    return Effect.die(new TypeError(`${label} returned ${effect === null ? "null" : typeof effect}, not an Effect`))
+  })
+
+/**
+ * Runs `execute` (interruptible), turns its exit into the reply, and tells `after` how it ended.
+ * Everything but the call itself is uninterruptible, so an interruption that lands just as the
+ * call ends cannot skip `after`; an interrupted call reports `interrupted` and stays interrupted.
+ * The status is the call's own until `after` fails, which fails the call.
+ */
+const observed = <R>(
+  execute: Effect.Effect<unknown, unknown, R>,
+  conclude: (ran: Exit.Exit<unknown, unknown>) => Effect.Effect<Reply, never, R>,
+  after: (outcome: CallOutcome) => Effect.Effect<void, unknown, R>,
+  record: CallRecord,
+  label: string,
+): Effect.Effect<Reply, never, R> =>
+  Effect.uninterruptibleMask((restore) =>
+    Effect.flatMap(Effect.exit(restore(execute)), (ran) => {
+      if (Exit.isFailure(ran) && Cause.hasInterruptsOnly(ran.cause)) {
+        return Effect.andThen(Effect.ignore(after({ status: "interrupted" })), Effect.failCause(ran.cause as Cause.Cause<never>))
+      }
+      return Effect.flatMap(conclude(ran), (reply) => {
+        record.status = reply.ok ? "success" : "failure"
+        const outcome: CallOutcome = reply.ok
+          ? { status: "success", value: reply.value }
+          : { status: "failure", error: Exit.isFailure(ran) ? Cause.squash(ran.cause) : new Error(reply.message) }
+        return Effect.map(Effect.exit(after(outcome)), (seen): Reply => {
+          if (Exit.isSuccess(seen)) return reply
+          record.status = "failure"
+          return failure("ToolFailure", `${label}: the after hook failed: ${causeMessage(seen.cause)}`)
+        })
+      })
+    }),
+  )
 
 /** Decodes the tool's output by its schema; what comes back is already a plain-data copy. */
 const finishOutput = <R>(tool: DispatchTool<R>, name: string, output: unknown): Effect.Effect<Reply, never, R> =>
@@ -145,7 +214,14 @@ const finishOutput = <R>(tool: DispatchTool<R>, name: string, output: unknown): 
 export interface DispatchGlobal<R> {
   /** The extension's name, for hooks. */
   readonly extension: string
+  /**
+   * What hooks and `Result.toolCalls` call it, when not the name the program called it by: a
+   * function from a result is called by handle and named by where it came from (callables.ts).
+   */
+  readonly name?: string
   readonly run: (args: ReadonlyArray<DataValue>) => Effect.Effect<unknown, unknown, R>
+  /** Copies a result for the program; default: plain data only (callables.ts keeps functions). */
+  readonly copyResult?: (value: unknown) => CopyResult
 }
 
 export const callExtension = <R>(
@@ -176,33 +252,30 @@ const runGlobal = <R>(
   record: CallRecord,
 ): Effect.Effect<Reply, never, R> => {
   const extension = global.extension
-  const execute =
-    after === undefined
-      ? global.run(args)
-      : Effect.onInterrupt(global.run(args), () =>
-          Effect.ignore(runHook(after, { extension, name, args, outcome: { status: "interrupted" } })),
-        )
-  return Effect.flatMap(Effect.exit(execute), (ran) => {
-    let reply: Reply
-    if (Exit.isFailure(ran)) reply = failure("ToolFailure", `${name} failed: ${causeMessage(ran.cause)}`)
-    else if (ran.value === undefined) reply = { ok: true, value: undefined as unknown as DataValue }
-    else {
-      const copy = copyPlainData(ran.value, "result")
-      reply = copy.ok ? { ok: true, value: copy.value } : failure("InvalidToolOutput", `Invalid result from ${name}: ${copy.message}`)
-    }
-    if (after === undefined) {
+  const execute = callGuarded(name, () => global.run(args))
+  const conclude = (ran: Exit.Exit<unknown, unknown>): Effect.Effect<Reply, never, R> => Effect.succeed(globalReply(name, ran, global.copyResult))
+  if (after === undefined) {
+    return Effect.map(Effect.exit(execute), (ran) => {
+      const reply = globalReply(name, ran, global.copyResult)
       record.status = reply.ok ? "success" : "failure"
-      return Effect.succeed(reply)
-    }
-    const outcome = reply.ok
-      ? ({ status: "success", value: reply.value } as const)
-      : ({ status: "failure", error: Exit.isFailure(ran) ? Cause.squash(ran.cause) : new Error(reply.message) } as const)
-    return Effect.map(Effect.exit(runHook(after, { extension, name, args, outcome })), (observed): Reply => {
-      const final = Exit.isFailure(observed)
-        ? failure("ToolFailure", `${name}: the after hook failed: ${causeMessage(observed.cause)}`)
-        : reply
-      record.status = final.ok ? "success" : "failure"
-      return final
+      return reply
     })
-  })
+  }
+  return observed(execute, conclude, (outcome) => runHook(after, { extension, name, args, outcome: observedOutcome(outcome) }), record, name)
 }
+
+/** A global's result as the program's reply: a plain-data copy, `undefined` kept (nil in Lua). */
+const globalReply = (name: string, ran: Exit.Exit<unknown, unknown>, copyResult = copyPlainResult): Reply => {
+  if (Exit.isFailure(ran)) return failure("ToolFailure", `${name} failed: ${causeMessage(ran.cause)}`)
+  if (ran.value === undefined) return { ok: true, value: undefined as unknown as DataValue }
+  let copy: ReturnType<typeof copyPlainData>
+  try {
+    copy = copyResult(ran.value)
+  } catch (error) {
+    // A getter that throws, a revoked Proxy: the value cannot be read, so it is not plain data.
+    return failure("InvalidToolOutput", `Invalid result from ${name}: ${describeError(error)}`)
+  }
+  return copy.ok ? { ok: true, value: copy.value } : failure("InvalidToolOutput", `Invalid result from ${name}: ${copy.message}`)
+}
+
+const copyPlainResult = (value: unknown): CopyResult => copyPlainData(value, "result")

@@ -21,6 +21,7 @@
 import { Effect, Fiber } from "effect"
 import type { Context } from "effect"
 import type { HostChannel, ChannelRequest } from "../bridge/host.js"
+import { ChannelError } from "../bridge/host.js"
 import type { Diagnostic } from "../worker/data/diagnostic.js"
 import type { DataValue } from "../worker/data/value.js"
 import { CATALOG_OPERATION, type TaskOutcome } from "../worker/task.js"
@@ -32,6 +33,9 @@ import { TaskAbort, type PoolJob, type WorkerPool } from "./workers.js"
 
 /** How long a worker may overrun its deadline before it is terminated. */
 export const TERMINATION_GRACE_MS = 1_000
+
+/** How long an ending execution waits for its interrupted calls and their `after` hooks. */
+export const CALL_INTERRUPT_GRACE_MS = 1_000
 
 /** What an execution needs from its runtime. */
 export interface ExecutionPlan<R> {
@@ -46,6 +50,8 @@ export interface ExecutionPlan<R> {
   readonly lookupGlobal: (path: string) => DispatchGlobal<R> | undefined
   readonly unknownToolMessage: (path: string) => string
   readonly search: (args: ReadonlyArray<DataValue>) => DataValue
+  /** A discovery built-in (`searchTools`, `describe_tool`, ...; pool/discovery.ts); throws for a bad request. */
+  readonly discover: (name: string, args: ReadonlyArray<DataValue>) => DataValue | undefined
   readonly randomSeed: number | undefined
 }
 
@@ -69,6 +75,8 @@ export class Execution<R> implements PoolJob {
   private graceTimer: ReturnType<typeof setTimeout> | undefined
   private timeout: Diagnostic | undefined
   private settled = false
+  /** The worker has returned the program's outcome; requests still unread are not started. */
+  private programEnded = false
   private cancelled = false
 
   constructor(
@@ -135,6 +143,12 @@ export class Execution<R> implements PoolJob {
       this.reply(request.id, { ok: true, value: this.plan.catalogSnapshot() })
       return
     }
+    if (this.programEnded) {
+      // Calls the program started and left behind without the host having read them: they are
+      // listed, as interrupted, and never run.
+      if (request.op === "tool" || request.op === "global") this.record(request.op === "tool" ? "tool" : "extension", request.name)
+      return
+    }
     if (this.timeout !== undefined || this.settled) {
       this.reply(request.id, failure("TimeoutExceeded", this.timeout?.message ?? "execution ended", true))
       return
@@ -146,6 +160,8 @@ export class Execution<R> implements PoolJob {
         return this.onSearch(request)
       case "global":
         return this.onGlobalCall(request)
+      case "discovery":
+        return this.onDiscovery(request)
       default:
         this.reply(request.id, failure("UnknownTool", `Unknown global '${request.name}'`, true))
     }
@@ -213,9 +229,31 @@ export class Execution<R> implements PoolJob {
       this.reply(request.id, failure("UnknownTool", `Unknown global '${request.name}'`, true))
       return
     }
-    this.runCall(request, this.record("extension", request.name), (call) =>
-      callExtension(global, request.name, request.args as DataValue[], this.plan.hooks, call),
+    // A function from a result is called by its handle but named by where it came from.
+    const name = global.name ?? request.name
+    this.runCall(request, this.record("extension", name), (call) =>
+      callExtension(global, name, request.args as DataValue[], this.plan.hooks, call),
     )
+  }
+
+  /**
+   * A discovery built-in: answered from the catalog at once, counted toward `maxToolCalls` and
+   * recorded (kind `search`, the name the program called) exactly like `search`.
+   */
+  private onDiscovery(request: ChannelRequest): void {
+    if (!this.admit(request, request.name)) return
+    const call = this.record("search", request.name)
+    let reply: Reply
+    try {
+      reply = { ok: true, value: this.plan.discover(request.name, request.args as DataValue[]) as DataValue }
+      call.status = "success"
+    } catch (error) {
+      // Discovery errors are whole sentences written for the model.
+      reply = failure("ExecutionFailure", error instanceof Error ? error.message : String(error))
+      call.status = "failure"
+    }
+    call.durationMs = performance.now() - call.startedAt
+    this.reply(request.id, reply)
   }
 
   /** Runs one host call as its own fiber in the caller's context; replies when it ends. */
@@ -230,8 +268,9 @@ export class Execution<R> implements PoolJob {
     fiber.addObserver((exit) => {
       this.inFlight.delete(request.id)
       call.durationMs = performance.now() - call.startedAt
-      if (exit._tag === "Success") this.reply(request.id, exit.value)
-      else if (!this.settled && this.timeout === undefined) {
+      if (exit._tag === "Success") {
+        if (!this.reply(request.id, exit.value)) call.status = "failure"
+      } else if (!this.settled && this.timeout === undefined) {
         // Not interrupted by us: a defect escaped dispatch. Report it rather than leave the program waiting.
         call.status = "failure"
         this.reply(request.id, failure("ToolFailure", `${toolLabel(call)} failed unexpectedly`))
@@ -239,15 +278,28 @@ export class Execution<R> implements PoolJob {
     })
   }
 
-  private reply(id: number, reply: Reply): void {
+  /**
+   * Writes the answer to request `id`. False when it could not go as given: a value larger than
+   * the channel's frame limit is answered with a catchable `InvalidToolOutput` instead, so the
+   * program is never left waiting for an answer that cannot be sent.
+   */
+  private reply(id: number, reply: Reply): boolean {
     const channel = this.channel
-    if (channel === undefined || this.settled) return
-    channel.respond(
-      id,
-      reply.ok
-        ? { ok: true, value: reply.value }
-        : { ok: false, error: { kind: reply.kind, message: reply.message, stop: reply.stop } },
-    )
+    if (channel === undefined || this.settled) return true
+    try {
+      channel.respond(
+        id,
+        reply.ok
+          ? { ok: true, value: reply.value }
+          : { ok: false, error: { kind: reply.kind, message: reply.message, stop: reply.stop } },
+      )
+      return true
+    } catch (error) {
+      if (!(error instanceof ChannelError) || error.reason !== "frame-too-large") throw error
+      const message = `The host's answer could not be sent to the program: ${error.message}`
+      channel.respond(id, { ok: false, error: { kind: "InvalidToolOutput", message, stop: false } })
+      return false
+    }
   }
 
   // -------------------------------------------------------------------------------------------
@@ -290,10 +342,22 @@ export class Execution<R> implements PoolJob {
     this.channel.respond(id, { ok: false, error: { kind: reply.kind, message: reply.message, stop: reply.stop } })
   }
 
+  /**
+   * Interrupts the calls in flight and waits for them (their `after` hooks included), but not past
+   * `CALL_INTERRUPT_GRACE_MS`: a tool in an uninterruptible region or a hung `after` hook must not
+   * hold back the Result. Fibers still running then are left to end on their own; their late
+   * replies find the execution settled and are dropped.
+   */
   private async interruptCalls(): Promise<void> {
     const fibers = [...this.inFlight.values()].flatMap((f) => (f.fiber === undefined ? [] : [f.fiber]))
     if (fibers.length === 0) return
-    await Effect.runPromise(Effect.forEach(fibers, (fiber) => Fiber.interrupt(fiber), { concurrency: "unbounded", discard: true }))
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, CALL_INTERRUPT_GRACE_MS)))
+    const interrupted = Effect.runPromise(
+      Effect.forEach(fibers, (fiber) => Fiber.interrupt(fiber), { concurrency: "unbounded", discard: true }),
+    )
+    await Promise.race([interrupted, grace])
+    clearTimeout(timer)
   }
 
   private clearTimers(): void {
@@ -307,6 +371,8 @@ export class Execution<R> implements PoolJob {
 
   private readonly onOutcome = (outcome: TaskOutcome): void => {
     if (this.settled) return
+    this.programEnded = true
+    this.channel?.drain()
     this.finish(outcome, true)
   }
 

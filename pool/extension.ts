@@ -15,7 +15,8 @@
  * the value (the worker is blocked on the call), so the mark only shapes what the program sees.
  *
  * A global may be an object of functions: every function reachable from it is an entry point named
- * by its path (`fs.readFile`, `fs.promises.readFile`), so hooks see which one was called. Names are
+ * by its path (`fs.readFile`, `fs.promises.readFile`), so hooks see which one was called. A function
+ * inside a global's result is callable too, in JavaScript (callables.ts). Names are
  * checked once, at `CodeMode.make`: a path that is not made of identifiers, a global that shadows a
  * built-in of the language, or two extensions claiming the same global all throw there.
  *
@@ -85,7 +86,8 @@ const markAsync = <F extends GlobalFunction>(fn: F): F => {
   return marked
 }
 
-const isAsyncFunction = (fn: GlobalFunction): boolean =>
+/** An `async` function, or one marked with `Extension.async`: the program gets a promise. */
+export const isAsyncFunction = (fn: GlobalFunction): boolean =>
   (fn as unknown as Record<symbol, unknown>)[AsyncMark] === true || Object.prototype.toString.call(fn) === "[object AsyncFunction]"
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/
@@ -167,7 +169,9 @@ const JAVASCRIPT_BUILTINS = [
   "AggregateError", "Array", "String", "globalThis", "undefined", "NaN", "Infinity", "Number", "Boolean", "Symbol",
   "BigInt", "parseInt", "parseFloat", "isNaN", "isFinite", "encodeURIComponent", "decodeURIComponent", "encodeURI",
   "decodeURI", "Math", "JSON", "Map", "Set", "WeakMap", "WeakSet", "Promise", "console", "tools", "search",
-  "searchTools", "describeTool", "describeNamespace", "ALL_TOOLS", "require", "eval", "arguments",
+  "searchTools", "describeTool", "describeNamespace", "ALL_TOOLS", "require", "eval", "arguments", "RegExp", "Date",
+  "DOMException", "Uint8Array", "TextEncoder", "TextDecoder", "URL", "URLSearchParams", "structuredClone", "crypto",
+  "atob", "btoa", "queueMicrotask",
 ]
 
 /** The built-in globals of each language (tools, search and discovery included). */
@@ -214,12 +218,15 @@ export const collectExtensions = (
   return byPath
 }
 
-/** Runs a global as an Effect: a thrown exception, a rejected promise or a failed Effect all fail it. */
-export const invokeGlobal = (fn: GlobalFunction, args: ReadonlyArray<unknown>): Effect.Effect<unknown, unknown, unknown> =>
+/**
+ * Runs a global as an Effect: a thrown exception, a rejected promise or a failed Effect all fail
+ * it. `self` is the `this` of a function found in a result (the object holding it).
+ */
+export const invokeGlobal = (fn: GlobalFunction, args: ReadonlyArray<unknown>, self?: unknown): Effect.Effect<unknown, unknown, unknown> =>
   Effect.suspend(() => {
     let returned: unknown
     try {
-      returned = fn(...args)
+      returned = self === undefined ? fn(...args) : fn.apply(self, args as unknown[])
     } catch (error) {
       return Effect.fail(error)
     }

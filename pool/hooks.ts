@@ -3,7 +3,10 @@
  *
  * `before` sees the decoded input and may deny the call by failing: the tool never runs and the
  * program sees a catchable failure. `after` sees how the call ended — `success` with its value,
- * `failure` with its error, or `interrupted` — and may itself fail, which fails the call. A hook
+ * `failure` with its error, or `interrupted` — and may itself fail, which fails the call. Every
+ * admitted call reaches `after` exactly once, and `after` runs to completion like a finalizer
+ * even while its execution is being stopped; the Result waits for a slow one at most
+ * `CALL_INTERRUPT_GRACE_MS` (execution.ts). A `before` hook is interruptible. A hook
  * returns an Effect (its requirements join the runtime's), a Promise, or nothing.
  *
  * Extension globals have hooks of their own (`extension.before` / `extension.after`): they see the

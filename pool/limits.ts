@@ -11,7 +11,10 @@ export type Language = "lua" | "javascript"
 export interface Limits {
   /** Total execution time in milliseconds, including tool calls. */
   readonly timeoutMs: number
-  /** Lua: host call attempts (tools, search, extensions). JavaScript: admitted tool calls. */
+  /**
+   * Lua: host call attempts (tools, `search` and discovery, extensions). JavaScript: the same but
+   * extension globals and the functions their results hold.
+   */
   readonly maxToolCalls: number
   /** Bytes of retained output: the result value and the logs (warnings get a budget of their own). */
   readonly maxOutputBytes: number
@@ -21,6 +24,12 @@ export const DEFAULT_LIMITS: Readonly<Record<Language, Limits>> = {
   lua: { timeoutMs: 120_000, maxToolCalls: 128, maxOutputBytes: 65_536 },
   javascript: { timeoutMs: Infinity, maxToolCalls: Infinity, maxOutputBytes: Infinity },
 }
+
+/**
+ * Most functions extension results may hand one JavaScript execution (pool/callables.ts): each is
+ * kept on the host until the execution ends, so their number is bounded like any other retained state.
+ */
+export const MAX_RESULT_FUNCTIONS = 10_000
 
 /** The longest timeout a timer can express; longer ones are treated as unlimited. */
 const MAX_TIMER_MS = 2_147_483_647

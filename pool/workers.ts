@@ -34,7 +34,7 @@ import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
 import { Piscina } from "piscina"
 import { HostChannel } from "../bridge/host.js"
-import type { ExecutionTask, TaskOutcome } from "../worker/task.js"
+import { WAKE_TASK, type ExecutionTask, type TaskOutcome, type WakeTask } from "../worker/task.js"
 
 export interface WorkerPoolOptions {
   /** Threads kept alive when idle. Default 1. */
@@ -55,6 +55,9 @@ export interface WorkerPoolOptions {
    */
   readonly entry?: string
 }
+
+/** Wake-ups tried while every new thread dies before it starts, before queued work is failed. */
+const MAX_REVIVALS = 3
 
 const DEFAULT_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 }
 
@@ -116,7 +119,7 @@ export interface PoolJob {
 }
 
 export class WorkerPool {
-  private readonly piscina: Piscina<ExecutionTask, TaskOutcome>
+  private readonly piscina: Piscina<ExecutionTask | WakeTask, TaskOutcome | null>
   /** Channels not in use, reused by later executions. */
   private readonly idleChannels: HostChannel[] = []
   /** Jobs waiting for room, oldest first from `waitingHead` (a queue without `shift`). */
@@ -152,7 +155,36 @@ export class WorkerPool {
     this.piscina.on("error", (error: unknown) => {
       this.lastWorkerError = error
     })
+    this.piscina.on("workerDestroy", this.afterThreadLoss)
   }
+
+  /**
+   * Piscina replaces a dead thread only if it had finished starting, and after one start-up
+   * failure it never tops the pool up again by itself: work already handed to it would wait
+   * forever. So when the last thread is gone and tasks are still out, the pool sends a task that
+   * runs nothing (`WAKE_TASK`), which makes Piscina start a thread; one that starts picks up the
+   * queued work. Threads that keep dying as they start are given `MAX_REVIVALS` tries, then every
+   * task still out is aborted, so each execution gets its Result (an ExecutionFailure).
+   */
+  private readonly afterThreadLoss = (): void => {
+    setImmediate(() => {
+      if (this.closed || this.piscina.threads.length > 0 || this.handedOver.size === 0) return
+      if (++this.revivals > MAX_REVIVALS) {
+        this.revivals = 0
+        for (const abort of [...this.handedOver]) abort.abort()
+        return
+      }
+      this.piscina.run(WAKE_TASK).then(
+        () => (this.revivals = 0),
+        () => undefined,
+      )
+    })
+  }
+
+  /** Consecutive wake-ups whose thread died before it ran anything. */
+  private revivals = 0
+  /** Abort handles of the tasks handed to Piscina and not yet settled. */
+  private readonly handedOver = new Set<TaskAbort>()
 
   /** The last error a worker raised outside any task, for diagnostics. */
   lastWorkerError: unknown = undefined
@@ -191,9 +223,15 @@ export class WorkerPool {
   /** Hands a task to a worker; called by a job's `begin`. */
   run(task: ExecutionTask, abort: TaskAbort): Promise<TaskOutcome> {
     this.running++
-    const promise = this.piscina.run(task, { signal: abort })
+    this.handedOver.add(abort)
+    // An execution task always answers with an outcome; only WAKE_TASK answers null.
+    const promise = this.piscina.run(task, { signal: abort }) as Promise<TaskOutcome>
+    const settled = () => {
+      this.handedOver.delete(abort)
+      this.onTaskSettled()
+    }
     // Registered before the caller's handlers, so the next job is handed over first.
-    promise.then(this.onTaskSettled, this.onTaskSettled)
+    promise.then(settled, settled)
     return promise
   }
 
@@ -215,6 +253,26 @@ export class WorkerPool {
 
   get threadCount(): number {
     return this.piscina.threads.length
+  }
+
+  /**
+   * Fault injection, for tests only: terminates live thread number `index` (0 to `threadCount - 1`)
+   * the way a crash would, whatever it is doing. Returns false when there is no such thread. With
+   * `awaitReplacement`, resolves once a replacement thread has started (or after 10 s): Piscina
+   * stops replacing threads for good once one dies before it has started (see the fault report).
+   */
+  async terminateThreadForTesting(index: number, awaitReplacement = false): Promise<boolean> {
+    const thread = this.piscina.threads[index]
+    if (thread === undefined) return false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const replaced = new Promise<void>((resolve) => {
+      this.piscina.once("workerCreate", () => resolve())
+      timer = setTimeout(resolve, 10_000)
+    })
+    await thread.terminate()
+    if (awaitReplacement) await replaced
+    clearTimeout(timer)
+    return true
   }
 
   async close(): Promise<void> {

@@ -15,7 +15,7 @@ import { callChannel, ChannelHostCalls, channelHost } from "./channel-host.js"
 import { HostStop, type Host } from "./host.js"
 import { runJavaScript } from "./javascript/index.js"
 import { runLua } from "./lua/index.js"
-import { CATALOG_OPERATION, type CatalogSnapshot, type ExecutionTask, type TaskOutcome } from "./task.js"
+import { CATALOG_OPERATION, isWakeTask, type CatalogSnapshot, type ExecutionTask, type TaskOutcome, type WakeTask } from "./task.js"
 
 /** Catalog snapshots kept per worker; older ones are fetched again if a task needs them. */
 const CATALOG_CACHE_SIZE = 16
@@ -44,7 +44,8 @@ const catalogFor = (id: number, channel: WorkerChannel): KnownCatalog => {
   return catalog
 }
 
-export default function runExecution(task: ExecutionTask): TaskOutcome {
+export default function runExecution(task: ExecutionTask | WakeTask): TaskOutcome | null {
+  if (isWakeTask(task)) return null
   // Each task delivers its own view of the shared buffer, so the channel object is made per task.
   const channel = new WorkerChannel(task.channel)
   let catalog: KnownCatalog
@@ -66,6 +67,7 @@ export default function runExecution(task: ExecutionTask): TaskOutcome {
         interrupt: channel.interrupt,
         ...(task.randomSeed === undefined ? {} : { randomSeed: task.randomSeed }),
         globals: catalog.luaGlobals,
+        tools: catalog.snapshot.tools,
       })
     case "javascript":
       return runJavaScript(task.source, {
@@ -74,6 +76,7 @@ export default function runExecution(task: ExecutionTask): TaskOutcome {
         deadline,
         interrupt: channel.interrupt,
         globals: catalog.snapshot.globals,
+        tools: catalog.snapshot.tools,
       })
   }
 }

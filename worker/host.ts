@@ -1,10 +1,10 @@
 /**
  * The host as an engine sees it: one synchronous call that takes and returns plain data.
  *
- * An engine never holds a host object. Every reach outside the program — a tool, `search`, an
- * extension global — is a `HostCall` handed to `Host.call`, which blocks until the host answers
- * (in a worker, over the bridge; in tests, directly). The answer is plain data, or one of two
- * exceptions:
+ * An engine never holds a host object. Every reach outside the program — a tool, `search` and the
+ * discovery built-ins, an extension global — is a `HostCall` handed to `Host.call`, which blocks
+ * until the host answers (in a worker, over the bridge; in tests, directly). The answer is plain
+ * data, or one of two exceptions:
  *
  * - `HostFailure`: the call failed in a way the program may handle (a tool failed, a hook denied
  *   it, its input did not decode). Engines raise it as an ordinary, catchable program error whose
@@ -21,8 +21,13 @@ export type HostOperation =
   | "tool"
   /** The `search` built-in; `args` are its arguments as given. */
   | "search"
-  /** An extension global by its path (`fetch`, `fs.readFile`); `args` are its arguments. */
+  /**
+   * An extension global by its path (`fetch`, `fs.readFile`), or a function an extension returned,
+   * by the handle its result gave it (see worker/task.ts, `ResultFunctions`); `args` are its arguments.
+   */
   | "global"
+  /** A discovery built-in by the name the program called (`searchTools`, `describe_tool`, ...). */
+  | "discovery"
 
 export interface HostCall {
   readonly op: HostOperation

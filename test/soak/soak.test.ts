@@ -16,8 +16,8 @@ describe("soak", () => {
     }
     const scenarios = new Set(draw(7).map((job) => job.scenario))
     expect([...scenarios].sort()).toEqual([
-      "js error", "js fast", "js slow tools", "js timeout", "js tool failure",
-      "lua error", "lua fast", "lua slow tool", "lua timeout", "lua tool failure", "memory bomb",
+      "hanging tool", "js error", "js fast", "js slow tools", "js timeout", "js tool failure",
+      "lua error", "lua fast", "lua slow tool", "lua timeout", "lua tool failure", "memory bomb", "tool defect",
     ])
     expect(draw(7).map((job) => job.source)).toEqual(draw(7).map((job) => job.source))
   })

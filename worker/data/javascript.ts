@@ -4,7 +4,8 @@
  * Program -> JSON (`jsToData`: a program's result, a tool's input): null and undefined at the top
  * are null; booleans, finite numbers and strings are themselves; arrays are arrays (an `undefined`
  * element is null, as `JSON.stringify` has it); plain objects are objects of their own enumerable
- * string-keyed data properties (an `undefined` property is left out). Anything else — a function,
+ * string-keyed data properties (an `undefined` property is left out); a Date is its ISO string
+ * (null when invalid), as `JSON.stringify` writes it. Anything else — a function,
  * a tool reference, NaN or Infinity, a BigInt, a symbol, a Map, a class instance, a getter, a cycle —
  * fails with `InvalidDataValue` naming its path (`result.items[3].fn`). No getter ever runs.
  *
@@ -16,7 +17,8 @@
 import { DataContractError, DataErrors, formatPath, jsonNumberBytes, type PathSegment } from "./contract.js"
 import type { DataValue } from "./value.js"
 import { HostStop } from "../host.js"
-import { Accessor, JsArray, JsFunction, JsObject, type Value } from "../javascript/runtime/object.js"
+import { Accessor, JsArray, JsDate, JsFunction, JsObject, type Value } from "../javascript/runtime/object.js"
+import { isoText } from "../javascript/builtins/date-text.js"
 import type { JsState } from "../javascript/runtime/state.js"
 
 const describeValue = (v: Value): string => {
@@ -28,6 +30,13 @@ const describeValue = (v: Value): string => {
   return "a value of an unknown kind"
 }
 
+/**
+ * Whether `s` has no lone surrogate, so it has a UTF-8 form. The host refuses such strings from
+ * tools (`catalog/plain.ts`), and the Lua side refuses invalid bytes; a program's text is held to
+ * the same rule on the way out instead of reaching the host as text no encoder can write.
+ */
+const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
+
 export function copyJsToData(st: JsState, value: Value, root: string): DataValue {
   const path: PathSegment[] = []
   const stack: JsObject[] = []
@@ -37,6 +46,7 @@ export function copyJsToData(st: JsState, value: Value, root: string): DataValue
     st.charge(1)
     switch (typeof v) {
       case "string":
+        if (!isWellFormed(v)) throw fail("a string that is not valid Unicode (a lone surrogate)")
         bytes += v.length + 2
         return v
       case "number":
@@ -55,6 +65,12 @@ export function copyJsToData(st: JsState, value: Value, root: string): DataValue
       return null
     }
     if (!(v instanceof JsObject) || v instanceof JsFunction) throw fail(describeValue(v))
+    if (v instanceof JsDate) {
+      // A Date crosses as JSON.stringify writes it: its ISO string, or null when invalid.
+      const iso = v.time === v.time ? isoText(v.time) : null
+      bytes += iso === null ? 4 : iso.length + 2
+      return iso
+    }
     if (stack.includes(v)) throw DataErrors.cyclic(formatPath(root, path), formatPath(root, path, stack.indexOf(v)))
     if (stack.length >= st.bounds.maxDataDepth) throw DataErrors.tooDeep(formatPath(root, path), st.bounds.maxDataDepth)
     if (bytes > st.bounds.maxDataBytes) throw DataErrors.tooLarge(root, formatPath(root, path), st.bounds.maxDataBytes)
@@ -78,9 +94,13 @@ export function copyJsToData(st: JsState, value: Value, root: string): DataValue
         const x = v.own(k)
         path.push(k)
         if (x instanceof Accessor) throw fail("a getter or setter")
+        if (!isWellFormed(k)) throw DataErrors.keyNotUtf8(formatPath(root, path, path.length - 1))
         if (x !== undefined) {
           bytes += k.length + 3
-          o[k] = copy(x as Value)
+          // An own "__proto__" key (JSON.parse and computed keys make them) must stay a key:
+          // assigning it would set the copy's prototype and drop the field without a word.
+          if (k === "__proto__") Object.defineProperty(o, k, { value: copy(x as Value), enumerable: true, writable: true, configurable: true })
+          else o[k] = copy(x as Value)
         }
         path.pop()
       }
@@ -108,9 +128,17 @@ export function jsToData(st: JsState, value: Value, root: string): DataValue {
 /** Host data (checked) -> program values; throws `DataContractError`. */
 export function copyDataToJs(st: JsState, data: unknown, root: string): Value {
   const path: PathSegment[] = []
+  // Counted as the Lua side counts it (`lua-in.ts`): a tool's output is held to the same
+  // `maxDataBytes` as a result, so a program never receives a string past `maxStringBytes`.
+  let bytes = 0
   const copy = (v: unknown, depth: number): Value => {
     st.charge(1)
-    if (v === null || typeof v === "string" || typeof v === "boolean") return v as Value
+    if (typeof v === "string") {
+      bytes += v.length + 2
+      if (bytes > st.bounds.maxDataBytes) throw DataErrors.tooLarge(root, formatPath(root, path), st.bounds.maxDataBytes)
+      return v
+    }
+    if (v === null || typeof v === "boolean") return v as Value
     if (typeof v === "number") {
       if (!Number.isFinite(v)) throw DataErrors.notPlain(formatPath(root, path), "a non-finite number")
       return v
@@ -119,6 +147,8 @@ export function copyDataToJs(st: JsState, data: unknown, root: string): Value {
     if (depth > st.bounds.maxDataDepth) throw DataErrors.tooDeep(formatPath(root, path), st.bounds.maxDataDepth)
     if (Array.isArray(v)) {
       if (v.length > st.maxArrayLength) throw DataErrors.tooManyEntries(formatPath(root, path), st.maxArrayLength)
+      bytes += v.length + 1
+      if (bytes > st.bounds.maxDataBytes) throw DataErrors.tooLarge(root, formatPath(root, path), st.bounds.maxDataBytes)
       const items: Value[] = []
       for (let i = 0; i < v.length; i++) {
         path.push(i)
@@ -136,6 +166,7 @@ export function copyDataToJs(st: JsState, data: unknown, root: string): Value {
       path.push(k)
       const d = Object.getOwnPropertyDescriptor(v, k)!
       if (!("value" in d)) throw DataErrors.notPlain(formatPath(root, path), "an accessor property")
+      bytes += k.length + 3
       if (d.value !== undefined) o.props.set(k, copy(d.value, depth + 1))
       path.pop()
     }

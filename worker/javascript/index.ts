@@ -32,6 +32,7 @@ import type { JsPromise } from "./runtime/promise.js"
 import { JsState, ThrowSignal } from "./runtime/state.js"
 import { installModules } from "./runtime/modules.js"
 import { installHostGlobals, type HostGlobal } from "./runtime/tools.js"
+import type { SnapshotTool } from "../task.js"
 
 export interface JsOptions {
   /** Where tools, `search` and extension globals go; default: a host with no tools. */
@@ -46,6 +47,8 @@ export interface JsOptions {
   readonly globals?: ReadonlyArray<HostGlobal>
   /** How host calls start and settle; default: each call blocks on `host.call`. */
   readonly hostCalls?: HostCalls
+  /** The catalog's tools (canonical path, description), listed by `ALL_TOOLS`; default none. */
+  readonly tools?: ReadonlyArray<SnapshotTool>
 }
 
 export type JsResult =
@@ -62,6 +65,7 @@ export function runJavaScript(source: string, options: JsOptions = {}): JsResult
     const realm = createRealm(st)
     const globals = options.globals ?? []
     installHostGlobals(realm, globals)
+    st.catalogTools = options.tools ?? []
     installModules(realm, new Set(globals.map((g) => g.path.split(".")[0]!)))
     const run = compileProgram(program, st, source)
     const promise = run()

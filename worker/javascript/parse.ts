@@ -36,13 +36,6 @@ export const UNSUPPORTED: Readonly<Record<string, { readonly construct: string; 
   ExportNamedDeclaration: { construct: "export", reason: "a program is not a module; return the value instead" },
   ExportDefaultDeclaration: { construct: "export", reason: "a program is not a module; return the value instead" },
   ExportAllDeclaration: { construct: "export", reason: "a program is not a module; return the value instead" },
-  TaggedTemplateExpression: { construct: "tagged templates", reason: "not implemented yet; call the function with the template's value" },
-  PrivateIdentifier: { construct: "private class members (#name)", reason: "not implemented yet; use a normal property" },
-  StaticBlock: { construct: "static initialization blocks", reason: "not implemented yet; assign static properties after the class" },
-  RegExpLiteral: { construct: "regular expression literals", reason: JsMessages.regexpAbsent() },
-  AsyncGenerator: { construct: "async generator functions", reason: "not implemented yet; return an array of results or use an async function" },
-  ForAwaitStatement: { construct: "for await", reason: "not implemented yet; use for (const x of await Promise.all(...))" },
-  YieldDelegate: { construct: "yield*", reason: "not implemented yet; loop over the inner iterable and yield each value" },
 }
 
 const TYPESCRIPT = /(^|[\s(,])(interface|type)\s+[A-Z]\w*\s*[={<]|:\s*(number|string|boolean|any|unknown|void|never|Record<|Array<|Promise<)\b|\bas\s+(const|any|unknown|string|number)\b|<[A-Z]\w*>\(|\)\s*:\s*\w+\s*(=>|\{)|\benum\s+[A-Z]|\b(private|public|protected|readonly)\s+\w+\s*[:;=(]/
@@ -83,15 +76,6 @@ export function parseJavaScript(source: string, bounds: Bounds): Program {
 /** The unsupported-construct key of a node, if it is one (some are refinements of a node type). */
 export function unsupportedKey(node: Node & Record<string, unknown>): string | null {
   switch (node.type) {
-    case "Literal":
-      return node.regex !== undefined ? "RegExpLiteral" : null
-    case "FunctionDeclaration":
-    case "FunctionExpression":
-      return node.async === true && node.generator === true ? "AsyncGenerator" : null
-    case "ForOfStatement":
-      return node.await === true ? "ForAwaitStatement" : null
-    case "YieldExpression":
-      return node.delegate === true ? "YieldDelegate" : null
     case "MetaProperty":
       return (node.meta as { name: string }).name === "import" ? "ImportMeta" : null
     case "ImportDeclaration":

@@ -30,6 +30,8 @@ import { LuaState } from "./runtime/state.js"
 import { InvalidTableKey, LuaError, LuaFloat, NO_VALUES, TableTooLarge, typeName } from "./runtime/value.js"
 import { keepShapes } from "./shapes.js"
 import { openLibraries } from "./stdlib/index.js"
+import { mayReadToolList } from "./stdlib/discovery.js"
+import type { SnapshotTool } from "../task.js"
 
 keepShapes()
 
@@ -46,6 +48,8 @@ export interface LuaOptions {
   readonly bounds?: Partial<Bounds>
   /** Extension globals by dotted path (`fetch`, `fs.readFile`); calls go to the host as `op: "global"`. */
   readonly globals?: ReadonlyArray<string>
+  /** The catalog's tools (canonical path, description), listed by `ALL_TOOLS`; default none. */
+  readonly tools?: ReadonlyArray<SnapshotTool>
 }
 
 export type LuaResult =
@@ -68,7 +72,8 @@ export function runLua(source: string, options: LuaOptions = {}): LuaResult {
     logs = st.logs
     const warnings = st.warnings
     const program = compiledProgram(source, st.bounds) // parse, compile (or reuse)
-    const { G, strings, iterators } = openLibraries(st, options.globals ?? [])
+    const tools = options.tools !== undefined && mayReadToolList(source) ? options.tools : []
+    const { G, strings, iterators } = openLibraries(st, options.globals ?? [], tools)
     program.runtime.bind(st, G, strings, iterators)
     program.busy = running = true
     let value: DataValue

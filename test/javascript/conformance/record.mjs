@@ -20,6 +20,9 @@ import { fileURLToPath } from "node:url"
 import { format, inspect } from "node:util"
 import { formatFixture, readFixtures } from "./fixtures.mjs"
 
+// Programs see local time as UTC (builtins/date.ts); Node must too when it records them.
+process.env.TZ = "UTC"
+
 const here = dirname(fileURLToPath(import.meta.url))
 const args = process.argv.slice(2)
 const check = args.includes("--check")

@@ -23,6 +23,23 @@ function elements(st: JsState, thisArg: Value): Value[] {
   return out
 }
 
+/**
+ * An upper bound on the length of `items.join(sep)` when every item is a string, number, boolean,
+ * `null` or `undefined` (which the host converts exactly as `toStr` does: null and undefined to
+ * ""), or -1 when one is not — objects run program code, symbols throw, bigints can be long.
+ */
+function primitiveJoinBound(items: ReadonlyArray<Value>, sepLength: number): number {
+  let total = items.length > 0 ? (items.length - 1) * sepLength : 0
+  for (let i = 0; i < items.length; i++) {
+    const v = items[i]
+    if (typeof v === "string") total += v.length
+    else if (typeof v === "number") total += 25 // the longest number text, "-1.2345678901234567e-308"
+    else if (typeof v === "boolean") total += 5
+    else if (v !== undefined && v !== null) return -1
+  }
+  return total
+}
+
 function mutable(st: JsState, thisArg: Value): JsArray {
   if (thisArg instanceof JsArray) {
     if (thisArg.frozen) throw st.typeError("Cannot modify a frozen array")
@@ -172,6 +189,13 @@ export function installArray(realm: Realm): void {
     join: [1, (st, t, [sep]) => {
       const items = elements(st, t)
       const s = sep === undefined ? "," : toStr(st, sep)
+      // Only strings, numbers, booleans, null and undefined: the host's join converts them exactly
+      // as toStr does, without the copy below. The bound on the length is checked first.
+      const fast = primitiveJoinBound(items, s.length)
+      if (fast >= 0 && fast <= st.maxStringLength) {
+        st.charge(items.length >>> 2)
+        return items.join(s)
+      }
       let total = 0
       const parts: string[] = new Array(items.length)
       for (let i = 0; i < items.length; i++) {

@@ -57,6 +57,7 @@ export function installCollections(realm: Realm): void {
       MP,
     )
     realm.defineGlobal(name, ctor)
+    realm.registerIntrinsic(`${name}.prototype`, MP)
     MP.defineOwn(realm.st, Symbol.toStringTag, name, 3)
     realm.methods(MP, {
       get: [1, (st, t, [k]) => thisMap(st, t, "get").data.get(key(k))],
@@ -105,6 +106,7 @@ export function installCollections(realm: Realm): void {
 
     const SP = new JsObject(realm.ObjectPrototype)
     const setName = weak ? "WeakSet" : "Set"
+    realm.registerIntrinsic(`${setName}.prototype`, SP)
     realm.defineGlobal(
       setName,
       realm.constructorFunction(

@@ -5,7 +5,9 @@
  * Long or deeply nested values are shortened; the formatter charges fuel per value.
  */
 
-import { JsArray, JsError, JsFunction, JsMap, JsObject, JsSet, FunctionKind, JsBoxed, type Value } from "../runtime/object.js"
+import { JsArray, JsDate, JsError, JsFunction, JsMap, JsObject, JsSet, FunctionKind, JsBoxed, type Value } from "../runtime/object.js"
+import { isoText } from "./date-text.js"
+import { JsRegExp } from "./regexp.js"
 import { JsPromise } from "../runtime/promise.js"
 import { toStr } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
@@ -48,6 +50,8 @@ export function inspect(st: JsState, v: Value, depth = 0, seen: JsObject[] = [])
     const stack = o.get(st, "stack")
     return typeof stack === "string" ? (depth === 0 ? stack : `[${stack.split("\n")[0]}]`) : "[Error]"
   }
+  if (o instanceof JsDate) return o.time === o.time ? isoText(o.time) : "Invalid Date"
+  if (o instanceof JsRegExp) return `/${o.source}/${o.flags}`
   if (o instanceof JsBoxed) return `[${o.className}: ${inspect(st, o.primitive as Value, 1)}]`
   if (depth > 2) return o instanceof JsArray ? "[Array]" : "[Object]"
   const inner = [...seen, o]

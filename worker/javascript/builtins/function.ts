@@ -7,7 +7,7 @@
 
 import { JsMessages } from "../messages.js"
 import { FunctionKind, HIDDEN, isConstructor, JsArray, JsFunction, JsObject, READONLY, type Value } from "../runtime/object.js"
-import { ordinaryHasInstance, toIntegerOrInfinity } from "../runtime/ops.js"
+import { ordinaryHasInstance, toIntegerOrInfinity, toObject, toStr } from "../runtime/ops.js"
 import { setup, type Realm, spec } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
 
@@ -25,6 +25,24 @@ export function listFromArrayLike(st: JsState, v: Value): Value[] {
   return out
 }
 
+/**
+ * `String.raw(strings, ...subs)`: the raw strings of a template object interleaved with the
+ * substitutions — the usual tag of tagged templates. Installed by builtins/string.ts.
+ */
+export function stringRaw(st: JsState, _t: Value, args: Value[]): Value {
+  const raw = toObject(st, toObject(st, args[0]).get(st, "raw"))
+  const n = toIntegerOrInfinity(st, raw.get(st, "length"))
+  if (!(n > 0)) return ""
+  let out = ""
+  for (let i = 0; ; i++) {
+    out += toStr(st, raw.get(st, String(i)))
+    if (i + 1 >= n) return out
+    if (i + 1 < args.length) out += toStr(st, args[i + 1])
+    st.checkStringLength(out.length)
+    if (--st.fuel <= 0) st.refuel()
+  }
+}
+
 export function installFunction(realm: Realm): void {
   const FP = realm.FunctionPrototype
   const refuse = (st: JsState): never => {
@@ -38,6 +56,8 @@ export function installFunction(realm: Realm): void {
   const GeneratorFunction = realm.constructorFunction("GeneratorFunction", 1, refuse, realm.GeneratorFunctionPrototype, FunctionCtor)
   void GeneratorFunction
   setup(realm.GeneratorFunctionPrototype, "prototype", realm.GeneratorPrototype, HIDDEN | READONLY)
+  const AsyncGeneratorFunction = realm.constructorFunction("AsyncGeneratorFunction", 1, refuse, realm.AsyncGeneratorFunctionPrototype, FunctionCtor)
+  void AsyncGeneratorFunction
 
   realm.methods(FP, {
     call: [1, (st, thisArg, args) => st.call(thisArg, args[0], args.slice(1))],

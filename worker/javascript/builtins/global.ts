@@ -22,7 +22,6 @@ export const ABSENT_GLOBALS: ReadonlyMap<string, string> = new Map([
   ["setImmediate", NO_TIMERS],
   ["clearTimeout", NO_TIMERS],
   ["clearInterval", NO_TIMERS],
-  ["queueMicrotask", NO_TIMERS],
   ["process", NO_HOST],
   ["module", NO_HOST],
   ["Buffer", NO_HOST],
@@ -30,7 +29,6 @@ export const ABSENT_GLOBALS: ReadonlyMap<string, string> = new Map([
   ["Proxy", "proxies are not supported in Code Mode"],
   ["Reflect", "Reflect is not supported in Code Mode yet"],
   ["WeakRef", "weak references are not supported in Code Mode"],
-  ["RegExp", JsMessages.regexpAbsent()],
 ])
 
 function thisNumber(st: JsState, t: Value, method: string): number {
@@ -131,7 +129,7 @@ export function installGlobals(realm: Realm): void {
     SyP,
   )
   realm.defineGlobal("Symbol", SymbolCtor)
-  for (const name of ["iterator", "asyncIterator", "hasInstance", "toPrimitive", "toStringTag"] as const) setup(SymbolCtor, name, Symbol[name], 7)
+  for (const name of ["iterator", "asyncIterator", "hasInstance", "toPrimitive", "toStringTag", "match", "matchAll", "replace", "search", "split"] as const) setup(SymbolCtor, name, Symbol[name], 7)
   realm.methods(SymbolCtor, {
     for: [1, (st, _t, [key]) => {
       const k = toStr(st, key)

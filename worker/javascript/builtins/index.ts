@@ -22,16 +22,18 @@ import { installObject } from "./object.js"
 import { installPromise } from "./promise.js"
 import { installRegExp } from "./regexp.js"
 import { installString } from "./string.js"
-import { installWeb } from "./web.js"
+import { WEB_GLOBALS } from "./web.js"
 
 /** Installed with the realm: the engine itself needs their prototypes (literals, iteration, async). */
-const INSTALLERS = [installObject, installFunction, installErrors, installArray, installGenerator, installString, installGlobals, installPromise, installConsole, installRegExp, installDate, installWeb, installDiscovery]
+const INSTALLERS = [installObject, installFunction, installErrors, installArray, installGenerator, installString, installGlobals, installPromise, installConsole, installRegExp, installDiscovery]
 
 /** Self-contained globals, built the first time a program looks one up (see `GlobalObject`). */
 const DEFERRED: ReadonlyArray<readonly [ReadonlyArray<string>, (realm: Realm) => void]> = [
   [["Math"], installMath],
   [["JSON"], installJson],
+  [["Date"], installDate],
   [["Map", "Set", "WeakMap", "WeakSet"], installCollections],
+  ...WEB_GLOBALS,
 ]
 
 export function createRealm(st: JsState): Realm {

@@ -235,7 +235,7 @@ export function objectToString(st: JsState, v: Value): string {
   const tag = o.get(st, Symbol.toStringTag)
   if (typeof tag === "string") return `[object ${tag}]`
   const c = o.className
-  return `[object ${c === "Array" || c === "Function" || c === "Error" || c === "Boolean" || c === "Number" || c === "String" || c === "Date" ? c : "Object"}]`
+  return `[object ${c === "Array" || c === "Function" || c === "Error" || c === "Boolean" || c === "Number" || c === "String" || c === "Date" || c === "RegExp" ? c : "Object"}]`
 }
 
 function defineProperties(st: JsState, o: JsObject, props: Value): void {

@@ -1,8 +1,10 @@
 /**
  * `String` and `String.prototype`. Every method works on the primitive (`thisArg` converted with
  * ToString), so no host string method is ever reachable as a program value. Results that can grow
- * (`repeat`, `padStart`, `replaceAll`) check the string bound before they are built. Regular
- * expressions are not available yet: a method that would take one refuses it clearly.
+ * (`repeat`, `padStart`, `replaceAll`) check the string bound before they are built. Methods that
+ * take a pattern (`match`, `matchAll`, `search`, `replace`, `replaceAll`, `split`) hand an object
+ * pattern to its `Symbol.*` method, as the standard says, so a RegExp runs on the engine's own
+ * metered matcher (regexp.ts); a string pattern is searched for literally.
  */
 
 import { JsMessages } from "../messages.js"
@@ -10,6 +12,7 @@ import { JsFunction, JsObject, JsBoxed, type Value } from "../runtime/object.js"
 import { JsIterator, DONE } from "../runtime/iterate.js"
 import { toIntegerOrInfinity, toNumber, toStr } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"
+import { NOT_A_PATTERN, getSubstitution, isRegExp, stringMatchLike, stringReplaceWith, stringSplitWith } from "./regexp.js"
 import type { JsState } from "../runtime/state.js"
 
 const self = (st: JsState, t: Value, method: string): string => {
@@ -17,8 +20,8 @@ const self = (st: JsState, t: Value, method: string): string => {
   return typeof t === "string" ? t : toStr(st, t)
 }
 
-const noRegExp = (st: JsState, v: Value): void => {
-  if (v instanceof JsObject && v.className === "RegExp") throw st.typeError(JsMessages.regexpAbsent())
+const noRegExp = (st: JsState, v: Value, method: string): void => {
+  if (isRegExp(st, v)) throw st.typeError(`First argument to String.prototype.${method} must not be a regular expression`)
 }
 
 const clampIndex = (st: JsState, v: Value, n: number, fallback: number): number => {
@@ -36,8 +39,9 @@ function pad(st: JsState, s: string, maxLength: Value, filler: Value, atStart: b
   return atStart ? s.padStart(target, fill) : s.padEnd(target, fill)
 }
 
-function replace(st: JsState, s: string, pattern: Value, replacement: Value, all: boolean): string {
-  noRegExp(st, pattern)
+function replace(st: JsState, s: string, pattern: Value, replacement: Value, all: boolean): Value {
+  const delegated = stringReplaceWith(st, s, pattern, replacement, all)
+  if (delegated !== NOT_A_PATTERN) return delegated
   const search = toStr(st, pattern)
   const fn = replacement instanceof JsFunction ? replacement : null
   const text = fn === null ? toStr(st, replacement) : ""
@@ -57,7 +61,7 @@ function replace(st: JsState, s: string, pattern: Value, replacement: Value, all
   let out = ""
   let last = 0
   for (const p of positions) {
-    const piece = fn !== null ? toStr(st, st.call(fn, undefined, [search, p, s])) : expand(text, search, p, s)
+    const piece = fn !== null ? toStr(st, st.call(fn, undefined, [search, p, s])) : getSubstitution(st, search, s, p, [], undefined, text)
     out += s.slice(last, p) + piece
     st.checkStringLength(out.length)
     last = p + search.length
@@ -65,11 +69,6 @@ function replace(st: JsState, s: string, pattern: Value, replacement: Value, all
   return out + s.slice(last)
 }
 
-/** `$&`, `` $` ``, `$'`, `$$` in a replacement string (no groups without regular expressions). */
-const expand = (text: string, match: string, position: number, s: string): string => {
-  if (!text.includes("$")) return text
-  return text.replace(/\$([$&`'])/g, (_m, c: string) => (c === "$" ? "$" : c === "&" ? match : c === "`" ? s.slice(0, position) : s.slice(position + match.length)))
-}
 
 export function installString(realm: Realm): void {
   const SP = realm.StringPrototype
@@ -106,15 +105,15 @@ export function installString(realm: Realm): void {
       return self(st, t, "lastIndexOf").lastIndexOf(toStr(st, v), n !== n ? Infinity : n)
     }],
     includes: [1, (st, t, [v, from]) => {
-      noRegExp(st, v)
+      noRegExp(st, v, "includes")
       return self(st, t, "includes").includes(toStr(st, v), toIntegerOrInfinity(st, from))
     }],
     startsWith: [1, (st, t, [v, from]) => {
-      noRegExp(st, v)
+      noRegExp(st, v, "startsWith")
       return self(st, t, "startsWith").startsWith(toStr(st, v), toIntegerOrInfinity(st, from))
     }],
     endsWith: [1, (st, t, [v, end]) => {
-      noRegExp(st, v)
+      noRegExp(st, v, "endsWith")
       const s = self(st, t, "endsWith")
       return s.endsWith(toStr(st, v), end === undefined ? s.length : toIntegerOrInfinity(st, end))
     }],
@@ -152,8 +151,9 @@ export function installString(realm: Realm): void {
       return s.repeat(count)
     }],
     split: [2, (st, t, [sep, limit]) => {
-      noRegExp(st, sep)
       const s = self(st, t, "split")
+      const delegated = stringSplitWith(st, s, sep, limit)
+      if (delegated !== NOT_A_PATTERN) return delegated
       const lim = limit === undefined ? 2 ** 32 - 1 : toNumber(st, limit) >>> 0
       if (sep === undefined) return st.realm.newArray(lim === 0 ? [] : [s])
       const parts = s.split(toStr(st, sep), lim)
@@ -184,15 +184,9 @@ export function installString(realm: Realm): void {
     }],
     toString: spec(0, (st: JsState, t: Value) => thisString(st, t, "toString")),
     valueOf: spec(0, (st: JsState, t: Value) => thisString(st, t, "valueOf")),
-    match: [1, (st) => {
-      throw st.typeError(JsMessages.regexpAbsent())
-    }],
-    matchAll: [1, (st) => {
-      throw st.typeError(JsMessages.regexpAbsent())
-    }],
-    search: [1, (st) => {
-      throw st.typeError(JsMessages.regexpAbsent())
-    }],
+    match: [1, (st, t, [p]) => stringMatchLike(st, self(st, t, "match"), p, Symbol.match)],
+    matchAll: [1, (st, t, [p]) => stringMatchLike(st, self(st, t, "matchAll"), p, Symbol.matchAll)],
+    search: [1, (st, t, [p]) => stringMatchLike(st, self(st, t, "search"), p, Symbol.search)],
   })
   realm.stringIterator = realm.symbolMethod(SP, Symbol.iterator, "[Symbol.iterator]", 0, (st, t) => {
     const s = self(st, t, "[Symbol.iterator]")

@@ -10,15 +10,19 @@
 
 import { JsMessages } from "../messages.js"
 import { assignProperties } from "../builtins/object.js"
+import { regexpLiteral } from "../builtins/regexp.js"
 import { iterableToList } from "../runtime/iterate.js"
 import { Accessor, HIDDEN, JsArray, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { getIndexed, getV, toPropertyKey, toStr, typeOf } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 import { type AnyNode, type CompileContext, type Expr, type Frame } from "./context.js"
-import { compileClass, compileFunction, construct, setFunctionName } from "./functions.js"
+import { compileClass } from "./classes.js"
+import { compileFunction, construct, setFunctionName } from "./functions.js"
 import { compileAssignment, compileBinary, compileLogical, compileUnary, compileUpdate } from "./operators.js"
 import { compileRead, refOf } from "./variables.js"
 import { compileImportExpression, compileModuleImport } from "./modules.js"
+import { compilePrivateRead } from "./private.js"
+import { compileTaggedTemplate } from "./templates.js"
 
 /** Returned by a link of an optional chain whose base is nullish. */
 export const SHORT = Symbol("short-circuit") as unknown as Value
@@ -47,6 +51,7 @@ export const EXPRESSIONS: Record<string, ExprCompiler> = {
   CallExpression: compileCall,
   NewExpression: compileNew,
   ChainExpression: compileChain,
+  TaggedTemplateExpression: compileTaggedTemplate,
   ParenthesizedExpression: (node, ctx) => compileExpression(node.expression, ctx),
   ImportExpression: compileImportExpression,
   ModuleImport: compileModuleImport,
@@ -62,7 +67,15 @@ export function compileExpression(node: AnyNode, ctx: CompileContext, name?: str
 export const isAnonymousFunction = (node: AnyNode): boolean =>
   (node.type === "FunctionExpression" || node.type === "ClassExpression") ? !node.id : node.type === "ArrowFunctionExpression"
 
-function compileLiteral(node: AnyNode): Expr {
+function compileLiteral(node: AnyNode, ctx: CompileContext): Expr {
+  if (node.regex !== undefined) {
+    // A fresh RegExp per evaluation, as the language requires; its compiled program is cached.
+    const st = ctx.st
+    const { pattern, flags } = node.regex as { pattern: string; flags: string }
+    return function regexpLiteralValue(): Value {
+      return regexpLiteral(st, pattern, flags)
+    }
+  }
   const value: Value = node.bigint !== undefined ? BigInt(node.bigint) : (node.value as Value)
   return () => value
 }
@@ -131,68 +144,21 @@ export function staticKey(prop: AnyNode): string | null {
   return null
 }
 
-type PropertyInit = (R: Frame, o: JsObject) => void
+export type PropertyInit = (R: Frame, o: JsObject) => void
 
 function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
-  const st = ctx.st
-  const realm = st.realm
-  const inits: PropertyInit[] = []
+  const realm = ctx.st.realm
   let simple = true
   const simpleKeys: string[] = []
   const simpleValues: Expr[] = []
   for (const prop of node.properties) {
-    if (prop.type === "SpreadElement") {
+    const key = prop.type === "SpreadElement" ? null : staticKey(prop)
+    if (key === null || prop.kind !== "init" || prop.method || key === "__proto__" || simpleKeys.includes(key)) {
       simple = false
-      const arg = compileExpression(prop.argument, ctx)
-      inits.push((R, o) => assignProperties(st, o, arg(R), true))
-      continue
+      break
     }
-    const key = staticKey(prop)
-    const keyExpr: Expr | null = key === null ? compileExpression(prop.key, ctx) : null
-    if (prop.kind === "init" && !prop.method) {
-      if (key === "__proto__" && !prop.shorthand && !prop.computed) {
-        simple = false
-        const value = compileExpression(prop.value, ctx)
-        inits.push((R, o) => {
-          const p = value(R)
-          if (p === null || p instanceof JsObject) o.proto = p
-        })
-        continue
-      }
-      const value = compileExpression(prop.value, ctx, key ?? undefined)
-      const named = key === null && isAnonymousFunction(prop.value)
-      if (key !== null && simple && !simpleKeys.includes(key)) {
-        simpleKeys.push(key)
-        simpleValues.push(value)
-      } else simple = false
-      inits.push((R, o) => {
-        const k: Key = keyExpr === null ? key! : toPropertyKey(st, keyExpr(R))
-        const v = value(R)
-        if (named && v instanceof JsFunction) setFunctionName(v, k)
-        o.defineOwn(st, k, v, 0)
-      })
-      continue
-    }
-    simple = false
-    // Methods, getters and setters: functions whose home object is the literal.
-    const method = compileFunction(prop.value, ctx, key ?? "", { method: true })
-    const kind = prop.kind as "init" | "get" | "set"
-    inits.push((R, o) => {
-      const k: Key = keyExpr === null ? key! : toPropertyKey(st, keyExpr(R))
-      const fn = method(R) as JsFunction
-      fn.home = o
-      if (keyExpr !== null) setFunctionName(fn, k, kind === "init" ? undefined : kind)
-      else if (kind !== "init") fn.fname = `${kind} ${fn.fname}`
-      if (kind === "init") {
-        o.defineOwn(st, k, fn, 0)
-        return
-      }
-      const cur = o.own(k)
-      const acc = cur instanceof Accessor ? new Accessor(cur.getter, cur.setter) : new Accessor(undefined, undefined)
-      if (kind === "get") acc.getter = fn
-      else acc.setter = fn
-      o.defineOwn(st, k, acc, 0)
-    })
+    simpleKeys.push(key)
+    simpleValues.push(compileExpression(prop.value, ctx, key))
   }
   if (simple) {
     const n = simpleKeys.length
@@ -203,10 +169,58 @@ function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
       return o
     }
   }
+  const inits: PropertyInit[] = node.properties.map((prop: AnyNode) => compilePropertyInit(prop, ctx))
   return function objectLiteralGeneral(R: Frame): Value {
     const o = new JsObject(realm.ObjectPrototype)
     for (const init of inits) init(R, o)
     return o
+  }
+}
+
+/** One property of an object literal: spread, `__proto__: v`, `k: v`, a method, getter or setter. */
+export function compilePropertyInit(prop: AnyNode, ctx: CompileContext): PropertyInit {
+  const st = ctx.st
+  if (prop.type === "SpreadElement") {
+    const arg = compileExpression(prop.argument, ctx)
+    return (R, o) => assignProperties(st, o, arg(R), true)
+  }
+  const key = staticKey(prop)
+  const keyExpr: Expr | null = key === null ? compileExpression(prop.key, ctx) : null
+  if (prop.kind === "init" && !prop.method) {
+    if (key === "__proto__" && !prop.shorthand && !prop.computed) {
+      const value = compileExpression(prop.value, ctx)
+      return (R, o) => {
+        const p = value(R)
+        if (p === null || p instanceof JsObject) o.proto = p
+      }
+    }
+    const value = compileExpression(prop.value, ctx, key ?? undefined)
+    const named = key === null && isAnonymousFunction(prop.value)
+    return (R, o) => {
+      const k: Key = keyExpr === null ? key! : toPropertyKey(st, keyExpr(R))
+      const v = value(R)
+      if (named && v instanceof JsFunction) setFunctionName(v, k)
+      o.defineOwn(st, k, v, 0)
+    }
+  }
+  // Methods, getters and setters: functions whose home object is the literal.
+  const method = compileFunction(prop.value, ctx, key ?? "", { method: true })
+  const kind = prop.kind as "init" | "get" | "set"
+  return (R, o) => {
+    const k: Key = keyExpr === null ? key! : toPropertyKey(st, keyExpr(R))
+    const fn = method(R) as JsFunction
+    fn.home = o
+    if (keyExpr !== null) setFunctionName(fn, k, kind === "init" ? undefined : kind)
+    else if (kind !== "init") fn.fname = `${kind} ${fn.fname}`
+    if (kind === "init") {
+      o.defineOwn(st, k, fn, 0)
+      return
+    }
+    const cur = o.own(k)
+    const acc = cur instanceof Accessor ? new Accessor(cur.getter, cur.setter) : new Accessor(undefined, undefined)
+    if (kind === "get") acc.getter = fn
+    else acc.setter = fn
+    o.defineOwn(st, k, acc, 0)
   }
 }
 
@@ -279,6 +293,15 @@ function compileMember(node: AnyNode, ctx: CompileContext): Expr {
   const object = compileExpression(node.object, ctx)
   const optional = node.optional === true
   const chained = ctx.inChain
+  if (node.property.type === "PrivateIdentifier") {
+    const read = compilePrivateRead(node, ctx)
+    if (!chained && !optional) return (R) => read(R, object(R))
+    return function privateMemberInChain(R: Frame): Value {
+      const o = object(R)
+      if (o === SHORT || (optional && (o === undefined || o === null))) return SHORT
+      return read(R, o)
+    }
+  }
   if (!node.computed) {
     const key: string = node.property.name
     if (chained || optional) {
@@ -387,6 +410,7 @@ function compileCall(node: AnyNode, ctx: CompileContext): Expr {
       return f.impl(st, thisValue(R), args(R), undefined)
     }
   }
+  if (callee.type === "MemberExpression" && callee.property.type === "PrivateIdentifier") return compilePrivateCall(node, callee, ctx, args)
   if (callee.type === "MemberExpression" && callee.object.type !== "Super") {
     const object = compileExpression(callee.object, ctx)
     const key: Expr | null = callee.computed ? compileExpression(callee.property, ctx) : null
@@ -423,6 +447,30 @@ function compileCall(node: AnyNode, ctx: CompileContext): Expr {
     }
     st.line = line
     return f.impl(st, undefined, args(R), undefined)
+  }
+}
+
+/** `o.#m(...)`: the private method (or a private field holding a function) called with `this = o`. */
+function compilePrivateCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, args: (R: Frame) => Value[]): Expr {
+  const st = ctx.st
+  const line = ctx.line(node)
+  const object = compileExpression(callee.object, ctx)
+  const read = compilePrivateRead(callee, ctx)
+  const chained = ctx.inChain
+  const optionalMember = callee.optional === true
+  const optional = node.optional === true
+  // V8 words a failed private call as a computed member: "o[#x] is not a function".
+  const text = `${sourceText(callee.object, ctx)}[#${callee.property.name}]`
+  return function privateMethodCall(R: Frame): Value {
+    const o = object(R)
+    if (chained && (o === SHORT || (optionalMember && (o === undefined || o === null)))) return SHORT
+    const f = read(R, o)
+    if (!(f instanceof JsFunction)) {
+      if (optional && (f === undefined || f === null)) return SHORT
+      throw notCallable(st, text, line)
+    }
+    st.line = line
+    return f.impl(st, o, args(R), undefined)
   }
 }
 

@@ -12,21 +12,19 @@
  * Async functions and generators run their body as a host generator (resumable.ts); an async
  * function whose body contains no `await` runs it as plain closures and only settles a promise.
  *
- * Classes compile to a constructor function with `kind: Class`, methods on the prototype (or the
- * constructor, for `static`) with their home object set for `super`, and instance fields as
- * initialiser functions run when the instance is created (base classes) or right after `super()`
- * returns (derived classes).
+ * Classes (classes.ts) use `compileFunction` for their constructor, methods, field initialisers
+ * and static blocks, and `construct` here for `new` and `super(...)`.
  */
 
 import { JsMessages } from "../messages.js"
 import { iterableToList } from "../runtime/iterate.js"
-import { Accessor, FunctionKind, HIDDEN, isConstructor, JsArray, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
-import { toPropertyKey } from "../runtime/ops.js"
+import { FunctionKind, HIDDEN, isConstructor, JsArray, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { newPromise, rejectPromise, resolvePromise, runAsync } from "../runtime/promise.js"
+import { JsAsyncGenerator } from "../runtime/async-generator.js"
 import { JsGenerator } from "../runtime/generator.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
 import { RETURN, TDZ, type AnyNode, type CompileContext, type Expr, type Frame, type Stmt } from "./context.js"
-import { compileExpression, staticKey } from "./expressions.js"
+import { compileExpression } from "./expressions.js"
 import { compilePatternDeclaration } from "./patterns.js"
 import { compileResumableBody } from "./resumable.js"
 import type { Binding } from "./scope.js"
@@ -64,7 +62,7 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
   let bodyExpr: Expr | null = null
   let resumable: ((R: Frame) => Generator<unknown, Value, Value>) | null = null
   if (isGenerator || (isAsync && ctx.suspends(node.body))) resumable = compileResumableBody(node, ctx)
-  else if (expressionBody) bodyExpr = compileExpression(node.body, ctx)
+  else if (expressionBody) bodyExpr = compileExpression(node.body, ctx, node.__bodyName)
   else body = compileStatementList(node.body.body, ctx, true)
   ctx.fn = outerFn
   ctx.pendingLabels = outerLabels
@@ -86,13 +84,15 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
         : node.type === "ArrowFunctionExpression" || options.method || isAsync
           ? FunctionKind.Plain
           : FunctionKind.Ordinary
-  const fnProto = isAsync ? realm.AsyncFunctionPrototype : isGenerator ? realm.GeneratorFunctionPrototype : realm.FunctionPrototype
+  const isAsyncGenerator = isAsync && isGenerator
+  const fnProto = isAsyncGenerator ? realm.AsyncGeneratorFunctionPrototype : isAsync ? realm.AsyncFunctionPrototype : isGenerator ? realm.GeneratorFunctionPrototype : realm.FunctionPrototype
+  const instancePrototype = isAsyncGenerator ? realm.AsyncGeneratorPrototype : isGenerator ? realm.GeneratorPrototype : realm.ObjectPrototype
   const line = ctx.line(node)
 
   return function createFunction(outer: Frame): Value {
     const caps = new Array(ncap)
     for (let i = 0; i < ncap; i++) caps[i] = outer[sources[i]!]
-    const fn = new JsFunction(fnProto, undefined as never, name, length, kind, isGenerator ? realm.GeneratorPrototype : realm.ObjectPrototype)
+    const fn = new JsFunction(fnProto, undefined as never, name, length, kind, instancePrototype)
     const enter = (thisArg: Value, args: Value[], newTarget: JsObject | undefined): Frame => {
       if (--st.fuel <= 0) st.refuel()
       const depth = ++st.depth
@@ -106,6 +106,17 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
     }
     if (resumable !== null) {
       const gen = resumable
+      if (isAsyncGenerator) {
+        fn.impl = function asyncGeneratorFunction(st2, thisArg, args) {
+          // Parameter errors throw here, synchronously, as for any generator.
+          const depth = st2.depth
+          const R = enter(thisArg, args, undefined)
+          st2.depth = depth
+          const proto = fn.get(st2, "prototype")
+          return new JsAsyncGenerator(proto instanceof JsObject ? proto : realm.AsyncGeneratorPrototype, gen(R), st2)
+        }
+        return fn
+      }
       fn.impl = isAsync
         ? function asyncFunction(st2, thisArg, args) {
             const depth = st2.depth
@@ -293,123 +304,6 @@ export function construct(st: JsState, F: Value, args: Value[], newTarget: JsObj
   if (F.fields !== null) F.fields(st, self)
   const r = F.impl(st, self, args, newTarget)
   return r instanceof JsObject ? r : self
-}
-
-// -- Classes ------------------------------------------------------------------------------------
-
-export function compileClass(node: AnyNode, ctx: CompileContext, name: string): Expr {
-  const st = ctx.st
-  const realm = st.realm
-  const line = ctx.line(node)
-  const scope = ctx.resolution.scopes.get(node)!
-  const selfBinding = node.id ? scope.names.get(node.id.name) ?? null : null
-  const selfInit = selfBinding !== null ? compileInit(selfBinding) : null
-  const selfFresh = selfBinding !== null ? compileFreshBinding(selfBinding) : null
-  const superClass = node.superClass ? compileExpression(node.superClass, ctx) : null
-  const derived = superClass !== null
-  const ctorNode = node.body.body.find((m: AnyNode) => m.kind === "constructor")
-  const ctorFactory = ctorNode ? compileFunction(ctorNode.value, ctx, name, { classConstructor: { derived } }) : null
-
-  interface Member {
-    key: string | null
-    keyExpr: Expr | null
-    isStatic: boolean
-    kind: "method" | "get" | "set" | "field"
-    make: Expr | null
-  }
-  const members: Member[] = []
-  for (const m of node.body.body) {
-    if (m.kind === "constructor") continue
-    const key = staticKey(m)
-    const keyExpr = key === null ? compileExpression(m.key, ctx) : null
-    if (m.type === "PropertyDefinition") {
-      members.push({ key, keyExpr, isStatic: m.static, kind: "field", make: m.value ? compileFunction(m.initializer, ctx, key ?? "", { method: true }) : null })
-    } else {
-      members.push({ key, keyExpr, isStatic: m.static, kind: m.kind === "method" ? "method" : m.kind, make: compileFunction(m.value, ctx, key ?? "", { method: true }) })
-    }
-  }
-
-  return function defineClass(R: Frame): Value {
-    if (selfFresh !== null) selfFresh(R)
-    let protoParent: JsObject | null = realm.ObjectPrototype
-    let ctorParent: JsObject = realm.FunctionPrototype
-    if (superClass !== null) {
-      const parent = superClass(R)
-      if (parent === null) {
-        protoParent = null
-      } else {
-        if (!(parent instanceof JsFunction) || !isConstructor(parent)) {
-          throw st.typeError(`Class extends value ${st.realm.describe(parent)} is not a constructor or null`, line)
-        }
-        const pp = parent.get(st, "prototype")
-        if (pp !== null && !(pp instanceof JsObject)) throw st.typeError("Class extends value does not have valid prototype property", line)
-        protoParent = pp as JsObject | null
-        ctorParent = parent
-      }
-    }
-    const proto = new JsObject(protoParent)
-    let C: JsFunction
-    if (ctorFactory !== null) {
-      C = ctorFactory(R) as JsFunction
-    } else {
-      C = new JsFunction(realm.FunctionPrototype, undefined as never, name, 0, FunctionKind.Class, realm.ObjectPrototype)
-      const self = C
-      C.impl = derived
-        ? (st2, _t, args, newTarget) => {
-            if (newTarget === undefined) throw st2.typeError(JsMessages.classWithoutNew(self.fname), line)
-            const instance = construct(st2, self.proto, args, newTarget, line) as JsObject
-            if (self.fields !== null) self.fields(st2, instance)
-            return instance
-          }
-        : (st2, _t, _args, newTarget) => {
-            if (newTarget === undefined) throw st2.typeError(JsMessages.classWithoutNew(self.fname), line)
-            return undefined
-          }
-      C.derived = derived
-    }
-    C.proto = ctorParent
-    C.home = proto
-    C.setupProperty("prototype", proto, HIDDEN | READONLY | PERMANENT)
-    proto.defineOwn(st, "constructor", C, HIDDEN)
-    const instanceFields: Array<{ key: Key; init: JsFunction | null }> = []
-    const staticFields: Array<{ key: Key; init: JsFunction | null }> = []
-    for (const m of members) {
-      const key: Key = m.key !== null ? m.key : toPropertyKey(st, m.keyExpr!(R))
-      const target = m.isStatic ? C : proto
-      if (m.kind === "field") {
-        const init = m.make === null ? null : (m.make(R) as JsFunction)
-        if (init !== null) init.home = target
-        ;(m.isStatic ? staticFields : instanceFields).push({ key, init })
-        continue
-      }
-      const fn = m.make!(R) as JsFunction
-      fn.home = target
-      if (m.keyExpr !== null) setFunctionName(fn, key, m.kind === "method" ? undefined : m.kind)
-      else if (m.kind !== "method") fn.fname = `${m.kind} ${fn.fname}`
-      if (m.kind === "method") {
-        target.defineOwn(st, key, fn, HIDDEN)
-        continue
-      }
-      const cur = target.own(key)
-      const acc = cur instanceof Accessor ? new Accessor(cur.getter, cur.setter) : new Accessor(undefined, undefined)
-      if (m.kind === "get") acc.getter = fn
-      else acc.setter = fn
-      target.defineOwn(st, key, acc, HIDDEN)
-    }
-    if (instanceFields.length > 0) {
-      const parentFields = null
-      void parentFields
-      C.fields = (st2, instance) => {
-        for (const f of instanceFields) {
-          const v = f.init === null ? undefined : f.init.impl(st2, instance, [], undefined)
-          if (!instance.defineOwn(st2, f.key, v, 0)) throw st2.typeError(`Cannot define property ${String(f.key)}, object is not extensible`)
-        }
-      }
-    }
-    if (selfInit !== null) selfInit(R, C)
-    for (const f of staticFields) C.defineOwn(st, f.key, f.init === null ? undefined : f.init.impl(st, C, [], undefined), 0)
-    return C
-  }
 }
 
 export { iterableToList }

@@ -30,9 +30,10 @@ import {
 } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
-import { compileExpression, isAnonymousFunction, sourceText } from "./expressions.js"
+import { compileExpression, isAnonymousFunction, sourceText, superBase } from "./expressions.js"
 import { setFunctionName } from "./functions.js"
 import { compilePatternAssignment } from "./patterns.js"
+import { compilePrivateIn, compilePrivateRead, compilePrivateWrite } from "./private.js"
 import { compileAssign, compileRead, refOf } from "./variables.js"
 
 export type BinaryOp = (st: JsState, a: Value, b: Value) => Value
@@ -64,6 +65,7 @@ export const BINARY: Record<string, BinaryOp> = {
 
 export function compileBinary(node: AnyNode, ctx: CompileContext): Expr {
   const st = ctx.st
+  if (node.left.type === "PrivateIdentifier") return compilePrivateIn(node, compileExpression(node.right, ctx), ctx)
   const l = compileExpression(node.left, ctx)
   const r = compileExpression(node.right, ctx)
   switch (node.operator) {
@@ -245,6 +247,12 @@ function compilePlace(node: AnyNode, ctx: CompileContext): { read: (R: Frame, p:
     const none: PlaceRef = { base: undefined, key: undefined }
     return { read: (R) => read(R), write: (R, _p, v) => write(R, v), place: { ref: () => none } }
   }
+  if (node.type === "MemberExpression" && node.property.type === "PrivateIdentifier") {
+    const object = compileExpression(node.object, ctx)
+    const get = compilePrivateRead(node, ctx)
+    const set = compilePrivateWrite(node, ctx)
+    return { place: { ref: (R) => ({ base: object(R), key: undefined }) }, read: (R, p) => get(R, p.base), write: (R, p, v) => set(R, p.base, v) }
+  }
   if (node.type === "MemberExpression") {
     const object = compileExpression(node.object, ctx)
     const key: Expr = node.computed ? compileExpression(node.property, ctx) : ((name: string) => () => name)(node.property.name)
@@ -320,7 +328,19 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
         return v
       }
     }
-    if (left.type === "MemberExpression" && left.object.type !== "Super") {
+    if (left.type === "MemberExpression" && left.property.type === "PrivateIdentifier") {
+      const object = compileExpression(left.object, ctx)
+      const set = compilePrivateWrite(left, ctx)
+      const value = compileExpression(node.right, ctx)
+      return function assignPrivate(R: Frame): Value {
+        const o = object(R)
+        const v = value(R)
+        set(R, o, v)
+        return v
+      }
+    }
+    if (left.type === "MemberExpression" && left.object.type === "Super") return compileSuperAssignment(node, ctx)
+    if (left.type === "MemberExpression") {
       const object = compileExpression(left.object, ctx)
       if (!left.computed) {
         const key: string = left.property.name
@@ -380,3 +400,24 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
 }
 
 export { getV, sourceText }
+
+/** `super.k = v`: a [[Set]] on the home object's prototype with `this` as the receiver. */
+function compileSuperAssignment(node: AnyNode, ctx: CompileContext): Expr {
+  const st = ctx.st
+  const line = ctx.line(node)
+  const left = node.left
+  const { home, thisValue } = superBase(left.object, ctx)
+  const key: Expr | null = left.computed ? compileExpression(left.property, ctx) : null
+  const name: string = left.computed ? "" : left.property.name
+  const value = compileExpression(node.right, ctx)
+  return function assignSuperProperty(R: Frame): Value {
+    const self = thisValue(R)
+    const k = key === null ? name : toPropertyKey(st, key(R))
+    const v = value(R)
+    const h = home(R) as JsObject | null
+    if (h === null ? !(self instanceof JsObject) || !self.set(st, k, v) : !h.set(st, k, v, self)) {
+      throw st.typeError(JsMessages.readOnly(keyText(k), st.realm.describe(self)), line)
+    }
+    return v
+  }
+}

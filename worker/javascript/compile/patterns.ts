@@ -13,6 +13,7 @@ import { getV, putIndexed, toPropertyKey, toStr } from "../runtime/ops.js"
 import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
 import { compileExpression, isAnonymousFunction, staticKey } from "./expressions.js"
 import { setFunctionName } from "./functions.js"
+import { compilePrivateWrite } from "./private.js"
 import { compileAssign, compileInit, refOf, type Write } from "./variables.js"
 
 export function compilePatternDeclaration(p: AnyNode, ctx: CompileContext): Write {
@@ -36,6 +37,10 @@ function compilePattern(p: AnyNode, ctx: CompileContext, declaring: boolean): Wr
     }
     case "MemberExpression": {
       const object = compileExpression(p.object, ctx)
+      if (p.property.type === "PrivateIdentifier") {
+        const set = compilePrivateWrite(p, ctx)
+        return (R, v) => set(R, object(R), v)
+      }
       const key: Expr = p.computed ? compileExpression(p.property, ctx) : ((k: string) => () => k)(p.property.name)
       return (R, v) => putIndexed(st, object(R), key(R), v)
     }

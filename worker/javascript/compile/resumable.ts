@@ -9,26 +9,33 @@
  * and called directly, so a hot loop without `await` inside an async function costs what it costs
  * anywhere else.
  *
- * Not every position of `await` is supported yet: those that are not (inside a `switch` test, a
- * compound member assignment, a class body...) are refused at compile time with a message that
+ * The driver is `runAsync` for async functions and the program, `JsGenerator.resume` for
+ * generators, `JsAsyncGenerator` for async generators. Loops live in resumable-loops.ts, property
+ * access and assignment in resumable-access.ts, `yield`/`yield*` in generators.ts.
+ *
+ * A few rare positions of `await` are still refused at compile time (inside `delete`, a class's
+ * computed key or `extends`, the computed key of an object-literal method) with a message that
  * says how to rewrite the line.
  */
 
 import { JsMessages } from "../messages.js"
-import { DONE, iterableToList, Stepper } from "../runtime/iterate.js"
+import { iterableToList } from "../runtime/iterate.js"
 import { GeneratorReturn } from "../runtime/generator.js"
 import { JsFunction, JsObject, type Value } from "../runtime/object.js"
-import { getIndexed, putIndexed, toPropertyKey, toStr } from "../runtime/ops.js"
+import { toStr } from "../runtime/ops.js"
 import { AwaitRequest } from "../runtime/promise.js"
 import { ThrowSignal } from "../runtime/state.js"
-import { RETURN, type AnyNode, type CompileContext, type Completion, type Frame } from "./context.js"
+import { BREAK, RETURN, type AnyNode, type CompileContext, type Completion, type Frame } from "./context.js"
 import { compileExpression, sourceText } from "./expressions.js"
 import { construct } from "./functions.js"
-import { forInKeys, loopControl, compileLoopTarget } from "./loops.js"
+import { compileForAwait, compileResumableFor, compileResumableForEach, compileResumableWhile } from "./resumable-loops.js"
 import { BINARY, UNARY } from "./operators.js"
-import { compilePatternAssignment, compilePatternDeclaration } from "./patterns.js"
+import { compilePatternDeclaration } from "./patterns.js"
 import { compileScopeEntry, compileStatement } from "./statements.js"
-import { compileAssign, refOf } from "./variables.js"
+import { compileYield, inAsyncGenerator } from "./generators.js"
+import { compileResumableAssignment, compileResumableCall, compileResumableChain, compileResumableMember, compileResumableObject, compileResumableUpdate } from "./resumable-access.js"
+import { compilePrivateName } from "./private.js"
+import { compileTag, templateSite } from "./templates.js"
 
 type Gen<T> = Generator<unknown, T, Value>
 export type RExpr = (R: Frame) => Gen<Value>
@@ -104,9 +111,12 @@ const RSTATEMENTS: Record<string, (node: AnyNode, ctx: CompileContext) => RStmt>
   },
   ReturnStatement: (node, ctx) => {
     const st = ctx.st
-    const e = rexpr(node.argument, ctx)
+    const e = node.argument === null ? null : rexpr(node.argument, ctx)
+    // `return v` in an async generator awaits `v` (a rejection is thrown at the return).
+    const awaits = inAsyncGenerator(ctx) && e !== null
     return function* returnStatement(R: Frame) {
-      const v = yield* e(R)
+      let v = e === null ? undefined : yield* e(R)
+      if (awaits) v = (yield new AwaitRequest(v)) as Value
       st.returned = v
       return RETURN
     }
@@ -194,121 +204,34 @@ const RSTATEMENTS: Record<string, (node: AnyNode, ctx: CompileContext) => RStmt>
       return c!
     }
   },
-  WhileStatement: (node, ctx) => loop(node, ctx, false),
-  DoWhileStatement: (node, ctx) => loop(node, ctx, true),
-  ForStatement: (node, ctx) => {
+  SwitchStatement: (node, ctx) => {
     const st = ctx.st
-    const labels = take(ctx)
+    const discriminant = rexpr(node.discriminant, ctx)
     const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
-    const init = node.init === null ? null : node.init.type === "VariableDeclaration" ? compileResumableStatement(node.init, ctx) : exprAsStatement(rexpr(node.init, ctx))
-    const test = node.test === null ? null : rexpr(node.test, ctx)
-    const update = node.update === null ? null : rexpr(node.update, ctx)
-    const body = compileResumableStatement(node.body, ctx)
-    const scope = ctx.resolution.scopes.get(node)
-    const perIteration = scope === undefined ? [] : [...scope.names.values()].filter((b) => b.captured && b.lexical).map((b) => b.slot)
-    return function* forLoop(R: Frame) {
+    const cases = node.cases.map((c: AnyNode) => ({ test: c.test ? rexpr(c.test, ctx) : null, body: rlist(c.consequent, ctx) }))
+    const defaultIndex = cases.findIndex((c: { test: unknown }) => c.test === null)
+    return function* switchStatement(R: Frame) {
+      const v = yield* discriminant(R)
       if (entry !== null) entry(R)
-      if (init !== null) yield* init(R)
-      for (;;) {
-        if (test !== null) {
-          const t = yield* test(R)
-          if (!(t instanceof JsObject || t)) break
-        }
-        if (--st.fuel <= 0) st.refuel()
-        const c = yield* body(R)
-        if (c !== undefined) {
-          const k = loopControl(st, c, labels)
-          if (k === 1) break
-          if (k === 2) return c
-        }
-        for (const s of perIteration) R[s] = { v: R[s].v }
-        if (update !== null) yield* update(R)
+      let start = -1
+      for (let i = 0; i < cases.length && start < 0; i++) {
+        const t = cases[i].test
+        if (t !== null && (yield* t(R)) === v) start = i
+      }
+      if (start < 0) start = defaultIndex
+      if (start < 0) return undefined
+      for (let i = start; i < cases.length; i++) {
+        const c = yield* cases[i].body(R)
+        if (c !== undefined) return c === BREAK && st.label === null ? undefined : c
       }
       return undefined
     }
   },
-  ForOfStatement: (node, ctx) => forEach(node, ctx, false),
-  ForInStatement: (node, ctx) => forEach(node, ctx, true),
-}
-
-const take = (ctx: CompileContext): string[] => {
-  const l = ctx.pendingLabels
-  ctx.pendingLabels = []
-  return l
-}
-
-const exprAsStatement = (e: RExpr): RStmt =>
-  function* expression(R: Frame) {
-    yield* e(R)
-    return undefined
-  }
-
-function loop(node: AnyNode, ctx: CompileContext, doWhile: boolean): RStmt {
-  const st = ctx.st
-  const labels = take(ctx)
-  const test = rexpr(node.test, ctx)
-  const body = compileResumableStatement(node.body, ctx)
-  return function* whileLoop(R: Frame) {
-    let first = doWhile
-    for (;;) {
-      if (!first) {
-        const t = yield* test(R)
-        if (!(t instanceof JsObject || t)) break
-      }
-      first = false
-      if (--st.fuel <= 0) st.refuel()
-      const c = yield* body(R)
-      if (c !== undefined) {
-        const k = loopControl(st, c, labels)
-        if (k === 1) break
-        if (k === 2) return c
-      }
-    }
-    return undefined
-  }
-}
-
-function forEach(node: AnyNode, ctx: CompileContext, keys: boolean): RStmt {
-  const st = ctx.st
-  const labels = take(ctx)
-  const right = rexpr(node.right, ctx)
-  const { entry, write } = compileLoopTarget(node, ctx)
-  const body = compileResumableStatement(node.body, ctx)
-  return function* forEachLoop(R: Frame) {
-    const source = yield* right(R)
-    // Values are pulled one at a time (an endless generator is fine as long as the loop stops),
-    // and the iterator is closed when the loop leaves early, by break, return, throw or a
-    // return() of the generator this loop runs in.
-    const keyList = keys ? forInKeys(source) : null
-    const stepper = keys ? null : new Stepper(st, source)
-    let index = 0
-    for (;;) {
-      const v = keyList !== null ? (index < keyList.length ? keyList[index++]! : DONE) : stepper!.next()
-      if (v === DONE) break
-      if (--st.fuel <= 0) st.refuel()
-      let c: Completion
-      try {
-        if (entry !== null) entry(R)
-        write(R, v)
-        c = yield* body(R)
-      } catch (error) {
-        if (stepper !== null && (error instanceof ThrowSignal || error instanceof GeneratorReturn)) stepper.closeQuietly()
-        throw error
-      }
-      if (c !== undefined) {
-        const k = loopControl(st, c, labels)
-        if (k === 1) {
-          stepper?.close()
-          break
-        }
-        if (k === 2) {
-          stepper?.close()
-          return c
-        }
-      }
-    }
-    return undefined
-  }
+  WhileStatement: (node, ctx) => compileResumableWhile(node, ctx, false),
+  DoWhileStatement: (node, ctx) => compileResumableWhile(node, ctx, true),
+  ForStatement: compileResumableFor,
+  ForOfStatement: (node, ctx) => (node.await === true ? compileForAwait(node, ctx) : compileResumableForEach(node, ctx, false)),
+  ForInStatement: (node, ctx) => compileResumableForEach(node, ctx, true),
 }
 
 // -- Expressions --------------------------------------------------------------------------------
@@ -333,16 +256,21 @@ const REXPRESSIONS: Record<string, (node: AnyNode, ctx: CompileContext) => RExpr
       return (yield new AwaitRequest(v)) as Value
     }
   },
-  YieldExpression: (node, ctx) => {
-    const arg = node.argument ? rexpr(node.argument, ctx) : null
-    return function* yieldExpression(R: Frame) {
-      const v = arg === null ? undefined : yield* arg(R)
-      return (yield v) as Value
-    }
-  },
+  YieldExpression: compileYield,
   ParenthesizedExpression: (node, ctx) => rexpr(node.expression, ctx),
   BinaryExpression: (node, ctx) => {
     const st = ctx.st
+    if (node.left.type === "PrivateIdentifier") {
+      const name = compilePrivateName(node.left, ctx)
+      const right = rexpr(node.right, ctx)
+      const line = ctx.line(node)
+      return function* privateIn(R: Frame) {
+        const p = name(R)
+        const o = yield* right(R)
+        if (!(o instanceof JsObject)) throw st.typeError(JsMessages.notObjectIn(p.description, st.realm.describe(o)), line)
+        return p.hasOn(o)
+      }
+    }
     const l = rexpr(node.left, ctx)
     const r = rexpr(node.right, ctx)
     const op = BINARY[node.operator]!
@@ -403,6 +331,23 @@ const REXPRESSIONS: Record<string, (node: AnyNode, ctx: CompileContext) => RExpr
       return s
     }
   },
+  TaggedTemplateExpression: (node, ctx) => {
+    const st = ctx.st
+    const line = ctx.line(node)
+    const text = sourceText(node.tag, ctx)
+    const tag = ctx.suspends(node.tag) ? null : compileTag(node.tag, ctx)
+    if (tag === null) throw ctx.error(node, JsMessages.awaitPosition("a template tag"))
+    const strings = templateSite(node, ctx)
+    const subs = node.quasi.expressions.map((e: AnyNode) => rexpr(e, ctx))
+    return function* taggedTemplate(R: Frame) {
+      const [f, thisValue] = tag(R)
+      const args: Value[] = [strings()]
+      for (const sub of subs) args.push(yield* sub(R))
+      if (!(f instanceof JsFunction)) throw st.typeError(JsMessages.notAFunction(text), line)
+      st.line = line
+      return f.impl(st, thisValue, args, undefined)
+    }
+  },
   ArrayExpression: (node, ctx) => {
     const st = ctx.st
     const parts = node.elements.map((e: AnyNode) => (e === null ? null : e.type === "SpreadElement" ? { e: rexpr(e.argument, ctx), spread: true } : { e: rexpr(e, ctx), spread: false }))
@@ -416,107 +361,12 @@ const REXPRESSIONS: Record<string, (node: AnyNode, ctx: CompileContext) => RExpr
       return st.realm.newArray(items)
     }
   },
-  ObjectExpression: (node, ctx) => {
-    const st = ctx.st
-    const parts = node.properties.map((p: AnyNode) => {
-      if (p.type === "SpreadElement" || p.kind !== "init" || p.method) throw ctx.error(p, JsMessages.awaitPosition("an object literal with spread or methods"))
-      return { key: p.computed ? rexpr(p.key, ctx) : null, name: p.computed ? "" : p.key.type === "Identifier" ? p.key.name : String(p.key.value), value: rexpr(p.value, ctx) }
-    })
-    return function* object(R: Frame) {
-      const o = st.realm.newObject()
-      for (const p of parts) {
-        const k = p.key === null ? p.name : toPropertyKey(st, yield* p.key(R))
-        o.defineOwn(st, k, yield* p.value(R), 0)
-      }
-      return o
-    }
-  },
-  AssignmentExpression: (node, ctx) => {
-    const st = ctx.st
-    const line = ctx.line(node)
-    const left = node.left
-    const value = rexpr(node.right, ctx, left.type === "Identifier" ? left.name : undefined)
-    if (node.operator === "=" && (left.type === "ObjectPattern" || left.type === "ArrayPattern")) {
-      const assign = compilePatternAssignment(left, ctx)
-      return function* assignPattern(R: Frame) {
-        const v = yield* value(R)
-        assign(R, v)
-        return v
-      }
-    }
-    if (left.type === "Identifier") {
-      const ref = refOf(left, ctx)
-      const write = compileAssign(ref, ctx, line)
-      const read = node.operator === "=" ? null : compileExpression(left, ctx)
-      const op = node.operator === "=" ? null : BINARY[node.operator.slice(0, -1)]
-      if (op === undefined) throw ctx.error(node, JsMessages.awaitPosition("a logical assignment"))
-      return function* assignName(R: Frame) {
-        const cur = read === null ? undefined : read(R)
-        const v = yield* value(R)
-        const result = op === null ? v : op(st, cur, v)
-        write(R, result)
-        return result
-      }
-    }
-    if (left.type === "MemberExpression" && node.operator === "=" && left.object.type !== "Super") {
-      const object = rexpr(left.object, ctx)
-      const key = left.computed ? rexpr(left.property, ctx) : null
-      const name: string = left.computed ? "" : left.property.name
-      return function* assignMember(R: Frame) {
-        const o = yield* object(R)
-        const k = key === null ? name : yield* key(R)
-        const v = yield* value(R)
-        putIndexed(st, o, k, v)
-        return v
-      }
-    }
-    throw ctx.error(node, JsMessages.awaitPosition("this assignment"))
-  },
-  MemberExpression: (node, ctx) => {
-    if (node.object.type === "Super" || node.optional) throw ctx.error(node, JsMessages.awaitPosition("this member expression"))
-    const st = ctx.st
-    const line = ctx.line(node)
-    const object = rexpr(node.object, ctx)
-    const key = node.computed ? rexpr(node.property, ctx) : null
-    const name: string = node.computed ? "" : node.property.name
-    return function* member(R: Frame) {
-      const o = yield* object(R)
-      const k = key === null ? name : yield* key(R)
-      if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), toStr(st, k)), line)
-      return getIndexed(st, o, k)
-    }
-  },
-  CallExpression: (node, ctx) => {
-    if (node.optional || node.callee.type === "Super" || node.callee.type === "ChainExpression") throw ctx.error(node, JsMessages.awaitPosition("this call"))
-    const st = ctx.st
-    const line = ctx.line(node)
-    const text = sourceText(node.callee, ctx)
-    const args = rargs(node.arguments, ctx)
-    const callee = node.callee
-    if (callee.type === "MemberExpression" && callee.object.type !== "Super" && !callee.optional) {
-      const object = rexpr(callee.object, ctx)
-      const key = callee.computed ? rexpr(callee.property, ctx) : null
-      const name: string = callee.computed ? "" : callee.property.name
-      return function* methodCall(R: Frame) {
-        const o = yield* object(R)
-        const k = key === null ? name : yield* key(R)
-        if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), toStr(st, k)), line)
-        const f = getIndexed(st, o, k)
-        const a = yield* args(R)
-        if (!(f instanceof JsFunction)) throw st.typeError(JsMessages.notAFunction(text), line)
-        st.line = line
-        return f.impl(st, o, a, undefined)
-      }
-    }
-    const fn = rexpr(callee, ctx)
-    return function* call(R: Frame) {
-      const f = yield* fn(R)
-      const a = yield* args(R)
-      if (!(f instanceof JsFunction)) throw st.typeError(JsMessages.notAFunction(text), line)
-      st.line = line
-      return f.impl(st, undefined, a, undefined)
-    }
-  },
+  ObjectExpression: compileResumableObject,
+  AssignmentExpression: compileResumableAssignment,
+  MemberExpression: compileResumableMember,
+  CallExpression: compileResumableCall,
+  ChainExpression: compileResumableChain,
+  UpdateExpression: compileResumableUpdate,
   NewExpression: (node, ctx) => {
     const st = ctx.st
     const line = ctx.line(node)
@@ -533,7 +383,7 @@ const REXPRESSIONS: Record<string, (node: AnyNode, ctx: CompileContext) => RExpr
   },
 }
 
-function rargs(args: AnyNode[], ctx: CompileContext): (R: Frame) => Gen<Value[]> {
+export function rargs(args: AnyNode[], ctx: CompileContext): (R: Frame) => Gen<Value[]> {
   const st = ctx.st
   const parts = args.map((a) => (a.type === "SpreadElement" ? { e: rexpr(a.argument, ctx), spread: true } : { e: rexpr(a, ctx), spread: false }))
   return function* argumentList(R: Frame) {

@@ -314,6 +314,11 @@ export function resolveScopes(program: AnyNode): Resolution {
         for (const n of path) res.suspending.add(n)
         if (node.argument) visit(node.argument)
         return
+      case "ReturnStatement":
+        // In an async generator, `return v` awaits `v`.
+        if (node.argument && fn.node.async === true && fn.node.generator === true) for (const n of path) res.suspending.add(n)
+        if (node.argument) visit(node.argument)
+        return
       case "FunctionDeclaration":
       case "FunctionExpression":
       case "ArrowFunctionExpression":
@@ -325,9 +330,20 @@ export function resolveScopes(program: AnyNode): Resolution {
         scope = newScope(scope, fn, false)
         res.scopes.set(node, scope)
         if (node.id) declareIn(scope, node.id.name, "const", 0, node.type === "ClassExpression" ? node.id : null)
+        // Private names are hidden bindings of the class scope (see private.ts).
+        for (const m of node.body.body) {
+          if (m.key?.type === "PrivateIdentifier" && !scope.names.has(`#${m.key.name}`)) declareIn(scope, `#${m.key.name}`, "internal", 0, m.key)
+        }
         if (node.superClass) visit(node.superClass)
         for (const m of node.body.body) {
           if (m.kind === "constructor" && node.superClass) m.value.derivedConstructor = true
+          if (m.type === "StaticBlock") {
+            // A static block runs like a static method with no parameters.
+            const body = { type: "BlockStatement", body: m.body, start: m.start, end: m.end, loc: m.loc }
+            m.initializer = { type: "FunctionExpression", params: [], body, start: m.start, end: m.end, loc: m.loc, id: null }
+            visitFunction(m.initializer)
+            continue
+          }
           if (m.computed) visit(m.key)
           if (m.value) {
             if (m.type === "PropertyDefinition") {
@@ -366,6 +382,8 @@ export function resolveScopes(program: AnyNode): Resolution {
       case "ForStatement":
       case "ForInStatement":
       case "ForOfStatement": {
+        // `for await` awaits every step: it suspends like an `await`.
+        if (node.await === true) for (const n of path) res.suspending.add(n)
         const outer = scope
         scope = newScope(scope, fn, false)
         res.scopes.set(node, scope)
@@ -398,8 +416,10 @@ export function resolveScopes(program: AnyNode): Resolution {
         return
       case "MemberExpression":
         visit(node.object)
-        if (node.computed) visit(node.property)
+        if (node.computed || node.property.type === "PrivateIdentifier") visit(node.property)
         return
+      case "PrivateIdentifier":
+        return use(node, `#${node.name}`)
       case "Property":
         if (node.computed) visit(node.key)
         if (node.shorthand && node.value.type === "Identifier") return use(node.value, node.value.name)

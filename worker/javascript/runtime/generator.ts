@@ -8,6 +8,9 @@
  * `GeneratorReturn` is thrown in at the `yield`; the emulated `try` runs its `finally` for it (and
  * lets a `return` or `yield` there take over, as the language says) and otherwise passes it on,
  * and `resume` turns it back into `{ value: v, done: true }` when it leaves the body.
+ *
+ * Async generators (`JsAsyncGenerator`, async-generator.ts) reuse the same body form and the same
+ * `GeneratorReturn`, with a request queue and promises in front.
  */
 
 import { JsObject, type Value } from "./object.js"
@@ -17,6 +20,14 @@ import { iterResult } from "./iterate.js"
 /** A `return()` travelling through a suspended generator body; never visible to the program. */
 export class GeneratorReturn {
   constructor(readonly value: Value) {}
+}
+
+/**
+ * What a body yields for `yield*`: the inner iterator's own result object, which `next()` hands
+ * to the caller as it is (the language does not re-wrap delegated results).
+ */
+export class DelegatedResult {
+  constructor(readonly result: JsObject) {}
 }
 
 export class JsGenerator extends JsObject {
@@ -52,6 +63,7 @@ export class JsGenerator extends JsObject {
       this.running = false
     }
     if (r.done) this.done = true
+    else if (r.value instanceof DelegatedResult) return r.value.result
     return iterResult(st, r.value as Value, r.done === true)
   }
 }

@@ -80,7 +80,8 @@ export function getIterator(st: JsState, iterable: Value): JsObject {
   return iterator
 }
 
-const describeIterable = (st: JsState, v: Value): string => {
+/** How V8 names a value that is not iterable ("number 5", "object", "undefined"). */
+export const describeIterable = (st: JsState, v: Value): string => {
   if (v instanceof JsObject) return v instanceof JsFunction ? v.fname || "function" : "object"
   if (typeof v === "number" || typeof v === "boolean") return `${typeof v} ${String(v)}`
   return st.realm.describe(v)

@@ -6,8 +6,9 @@
  * a module name resolves to a global: the name itself (with or without `node:`), or, for the few
  * Node modules whose contents live in globals of other names, those globals (`fs/promises` is
  * `fs.promises`; `url` holds `URL` and `URLSearchParams`; `util` holds `TextEncoder` and
- * `TextDecoder`; `buffer` holds `Buffer`). Only extension globals count as modules — `console` or
- * `Math` are not — and anything else throws an Error that says what there is.
+ * `TextDecoder`, all built in; `buffer` holds `Buffer` if the host provides it). Otherwise only
+ * extension globals count as modules — `console` or `Math` are not — and anything else throws an
+ * Error that says what there is.
  *
  * What each form gives, as in Node for a CommonJS module:
  * - `require(name)` and a default import: the module's value (the `fs` object itself);
@@ -66,7 +67,8 @@ export function resolveModule(st: JsState, specifier: string): Value {
     const exports = realm.newObject()
     let found = false
     for (const member of members) {
-      const value = roots.has(member) ? globalValue(realm, member) : undefined
+      // The built-in Web globals (`URL`, `TextEncoder`) count, as well as the host's (`Buffer`).
+      const value = globalValue(realm, member)
       if (value === undefined) continue
       exports.defineOwn(st, member, value, 0)
       found = true

@@ -317,8 +317,9 @@ export class JsArray extends JsObject {
   }
 
   override freeze(): void {
-    super.freeze()
+    // Frozen first: the generic freeze then leaves indices and `length` alone (they need no write).
     this.frozen = true
+    super.freeze()
   }
 }
 

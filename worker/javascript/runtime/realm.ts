@@ -61,6 +61,8 @@ export class Realm {
   arrayIteratorNext: JsFunction | null = null
   stringIterator: JsFunction | null = null
   defaultHasInstance: JsFunction | null = null
+  /** Objects one builtin needs from another (`Map.prototype` for structuredClone), by name. */
+  private readonly intrinsics = new Map<string, JsObject>()
   /** `Symbol.for` registry of this execution. */
   readonly symbolRegistry = new Map<string, symbol>()
 
@@ -157,6 +159,26 @@ export class Realm {
     setup(this.global, name, value, BUILTIN)
   }
 
+  /** Records an object other builtins may need, as its installer makes it (`"Map.prototype"`). */
+  registerIntrinsic(name: string, value: JsObject): void {
+    this.intrinsics.set(name, value)
+  }
+
+  /**
+   * An intrinsic by name: the realm's own object, whatever the program has since done to the
+   * global of that name. The global it belongs to (the part before the first dot) is built first
+   * if it was deferred.
+   */
+  intrinsic(name: string): JsObject {
+    let value = this.intrinsics.get(name)
+    if (value === undefined) {
+      this.global.buildPending(name.split(".")[0]!)
+      value = this.intrinsics.get(name)
+      if (value === undefined) throw new Error(`no intrinsic named ${name}`)
+    }
+    return value
+  }
+
   /**
    * Globals built on first use: `install` defines every one of `names` (and the prototypes only
    * they reach) the first time a program touches any of them. Only self-contained globals may be
@@ -214,6 +236,11 @@ export class GlobalObject extends JsObject {
 
   defer(names: ReadonlyArray<string>, install: (realm: Realm) => void): void {
     for (const name of names) this.pending.set(name, install)
+  }
+
+  /** Builds `name` now if it is still pending. */
+  buildPending(name: string): void {
+    if (this.pending.has(name)) this.build(name)
   }
 
   private build(key: Key): void {

@@ -22,6 +22,7 @@ import { Meter } from "../../meter.js"
 import type { Diagnostic } from "../../data/diagnostic.js"
 import { HostStop, type Host } from "../../host.js"
 import type { Bounds } from "../../limits.js"
+import type { SnapshotTool } from "../../task.js"
 import { JsMessages } from "../messages.js"
 import type { HostCalls } from "./hostcalls.js"
 import { JsError, JsFunction, type JsObject, type Value } from "./object.js"
@@ -72,6 +73,8 @@ export class JsState extends Meter {
   hostCalls!: HostCalls
   /** The first segments of the host's extension globals: what `import` and `require` may load. */
   moduleRoots: ReadonlySet<string> = new Set()
+  /** The catalog's tools, from the worker's snapshot: what `ALL_TOOLS` lists when first read. */
+  catalogTools: ReadonlyArray<SnapshotTool> = []
 
   readonly host: Host
   readonly bounds: Bounds

@@ -5,7 +5,8 @@
  * or `Extension.async`). A synchronous one blocks on the host and returns the value or throws a
  * catchable Error (a denied call included); an asynchronous one returns a promise like a tool.
  * Either way the arguments and the value cross as plain-data copies, and `undefined` stays
- * `undefined`. A dotted path (`fs.promises.readFile`) builds plain objects along the way.
+ * `undefined`; a function inside the result becomes a program function that calls back the same
+ * way (the host keeps it for the execution under a handle). A dotted path (`fs.promises.readFile`) builds plain objects along the way.
  *
  * `tools` is a tree of `JsFunction`s marked `isTool`, one per path prefix, made on demand:
  * `tools.orders["lookup-by-id"]` reads two properties and gets the function for the path
@@ -19,8 +20,9 @@ import { copyDataToJs, jsToData } from "../../data/javascript.js"
 import { DataContractError } from "../../data/contract.js"
 import { HostFailure, type HostCall } from "../../host.js"
 import type { DataValue } from "../../data/value.js"
+import { isResultFunctionsEnvelope, RESULT_FUNCTIONS_KEY, type ResultFunctionsEnvelope } from "../../task.js"
 import { JsMessages } from "../messages.js"
-import { FunctionKind, HIDDEN, JsFunction, JsObject, type Key, type Own, type Value } from "./object.js"
+import { FunctionKind, HIDDEN, JsArray, JsFunction, JsObject, type Key, type Own, type Value } from "./object.js"
 import { hostFailureError, newPromise, rejectPromise, resolvePromise, type JsPromise } from "./promise.js"
 import type { Realm } from "./realm.js"
 import { ThrowSignal, type JsState } from "./state.js"
@@ -31,8 +33,37 @@ export interface HostGlobal {
   readonly async: boolean
 }
 
-/** A host answer as a program value; `undefined` (a global that returned nothing) stays undefined. */
-const hostValue = (st: JsState, data: DataValue | undefined): Value => (data === undefined ? undefined : copyDataToJs(st, data, "output"))
+/**
+ * A host answer as a program value; `undefined` (a global that returned nothing) stays undefined.
+ * A global's answer may be an envelope carrying functions (`valueWithFunctions`).
+ */
+const hostValue = (st: JsState, data: DataValue | undefined, fromGlobal = false): Value => {
+  if (data === undefined) return undefined
+  if (fromGlobal && isResultFunctionsEnvelope(data)) return valueWithFunctions(st, data)
+  return copyDataToJs(st, data, "output")
+}
+
+/**
+ * A global's result that held functions (worker/task.ts, `ResultFunctionsEnvelope`): the data is
+ * copied as usual, then a host function goes at each place the host named. The places are in the
+ * fresh copy, so they are read and written directly.
+ */
+function valueWithFunctions(st: JsState, envelope: ResultFunctionsEnvelope): Value {
+  const value = hostValue(st, envelope.value)
+  for (const { at, handle, async } of envelope[RESULT_FUNCTIONS_KEY]) {
+    const key = at[at.length - 1]
+    const fn = hostFunction(st.realm, typeof key === "string" ? key : "", handle, async)
+    if (key === undefined) return fn // the result is itself a function
+    let holder: Value = value
+    for (let i = 0; i < at.length - 1 && holder instanceof JsObject; i++) {
+      const step = at[i]!
+      holder = holder instanceof JsArray && typeof step === "number" ? holder.items[step] : (holder.props.get(String(step)) as Value)
+    }
+    if (holder instanceof JsArray && typeof key === "number") holder.items[key] = fn
+    else if (holder instanceof JsObject) holder.props.set(String(key), fn)
+  }
+  return value
+}
 
 /** Starts one host call; its promise settles when the host answers. */
 export function startHostCall(st: JsState, request: HostCall): JsPromise {
@@ -45,7 +76,7 @@ export function startHostCall(st: JsState, request: HostCall): JsPromise {
     if (outcome.ok) {
       let value: Value
       try {
-        value = hostValue(st, outcome.value)
+        value = hostValue(st, outcome.value, request.op === "global")
       } catch (error) {
         if (!(error instanceof DataContractError)) throw error
         st.line = line
@@ -103,11 +134,22 @@ function callHostNow(st: JsState, request: HostCall): Value {
     throw error
   }
   try {
-    return hostValue(st, data)
+    return hostValue(st, data, request.op === "global")
   } catch (error) {
     if (!(error instanceof DataContractError)) throw error
     throw new ThrowSignal(hostFailureError(st, "InvalidToolOutput", error.message))
   }
+}
+
+/**
+ * A host function as a program function: an extension global, or a function inside a global's
+ * result (named by its handle). Synchronous ones block and return; asynchronous ones return a promise.
+ */
+function hostFunction(realm: Realm, name: string, wireName: string, async: boolean): JsFunction {
+  const request = (st: JsState, args: Value[]): HostCall => ({ op: "global", name: wireName, args: args.map((a, i) => jsToData(st, a, `args[${i}]`)) })
+  return async
+    ? realm.builtin(name, 0, (st, _t, args) => startHostCall(st, request(st, args)))
+    : realm.builtin(name, 0, (st, _t, args) => callHostNow(st, request(st, args)))
 }
 
 export function installHostGlobals(realm: Realm, globals: ReadonlyArray<HostGlobal>): void {
@@ -128,10 +170,7 @@ export function installHostGlobals(realm: Realm, globals: ReadonlyArray<HostGlob
         target = created
       }
     }
-    const request = (st: JsState, args: Value[]): HostCall => ({ op: "global", name: path, args: args.map((a, i) => jsToData(st, a, `args[${i}]`)) })
-    const fn = async
-      ? realm.builtin(parts[parts.length - 1]!, 0, (st, _t, args) => startHostCall(st, request(st, args)))
-      : realm.builtin(parts[parts.length - 1]!, 0, (st, _t, args) => callHostNow(st, request(st, args)))
+    const fn = hostFunction(realm, parts[parts.length - 1]!, path, async)
     // Globals are non-enumerable like the built-ins; members of an object (`fs.readFile`) are
     // enumerable, as a Node module's are.
     target.defineOwn(realm.st, parts[parts.length - 1]!, fn, target === realm.global ? HIDDEN : 0)

@@ -4,15 +4,18 @@
  * Like Lua's `linit.c`, this is the one list of what a program starts with: the base functions,
  * `string` (also what indexing a string value reads, so `s:upper()` works even if the program
  * rebinds the global `string`), `table` (and `unpack`, its `unpack`), `math`, `utf8`, `json`, the
- * host's `tools` and `search`, and the extension globals the host declared. What is deliberately
- * left out is listed, with the reasons, in absent.ts.
+ * host's `tools` and `search`, the discovery globals (`ALL_TOOLS`, `search_tools`, `describe_tool`,
+ * `describe_namespace`), and the extension globals the host declared. What is deliberately left
+ * out is listed, with the reasons, in absent.ts.
  */
 
 import { callTool, installExtensionGlobals, searchBuiltin } from "../runtime/call.js"
 import type { LuaState } from "../runtime/state.js"
 import { LuaTable, ToolReference, type LuaFunction } from "../runtime/value.js"
 import type { KnownIterators } from "../compile/context.js"
+import type { SnapshotTool } from "../../task.js"
 import { openBase } from "./base.js"
+import { openDiscovery } from "./discovery.js"
 import { openJson } from "./json.js"
 import { openMath } from "./math.js"
 import { openString } from "./string.js"
@@ -30,7 +33,11 @@ export interface Globals {
 /** Room in `_G` for the libraries themselves, on top of what a program may add (`maxTableEntries`). */
 const LIBRARY_GLOBALS = 64
 
-export function openLibraries(st: LuaState, extensionGlobals: ReadonlyArray<string>): Globals {
+export function openLibraries(
+  st: LuaState,
+  extensionGlobals: ReadonlyArray<string>,
+  tools: ReadonlyArray<SnapshotTool> = [],
+): Globals {
   const G = new LuaTable(st.bounds.maxTableEntries + LIBRARY_GLOBALS + extensionGlobals.length)
   const iterators = openBase(st, G)
   const strings = openString(st)
@@ -43,6 +50,7 @@ export function openLibraries(st: LuaState, extensionGlobals: ReadonlyArray<stri
   G.set("json", openJson(st))
   G.set("tools", new ToolReference(""))
   G.set("search", searchBuiltin(st))
+  openDiscovery(st, G, tools)
   st.callTool = (tool, args) => callTool(st, tool, args)
   const libraries = { string: strings, table, math: G.get("math") as LuaTable, utf8: G.get("utf8") as LuaTable, json: G.get("json") as LuaTable }
   st.nameBuiltins = (names) => nameBuiltins(names, libraries, G)

@@ -1,0 +1,87 @@
+/**
+ * JavaScript: reaching the host through constructors, globals and module loading. Every path to a
+ * code compiler (`Function` behind any function's `constructor`) ends in the same EvalError; every
+ * host global is either absent or a thrower that says why; `require`/`import` load only the host's
+ * extension globals. What a program *can* reach is its own realm, which the last table shows.
+ */
+
+import { describe } from "vitest"
+import { attackTable, fails, gives, guardHost, makeSuitePool, type Attack } from "./harness.js"
+
+const pool = makeSuitePool()
+guardHost()
+
+const NO_FUNCTION = "EvalError: Function is not available in Code Mode"
+
+const constructorChains: Attack[] = [
+  { name: "({}).constructor.constructor('return process')()", source: `return ({}).constructor.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "arrow function constructor", source: `return (() => 1).constructor('return this')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "async arrow constructor (AsyncFunction)", source: `return (async () => 1).constructor('return process')`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "generator function constructor", source: `return (function* () {}).constructor('return process')`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "AsyncFunction via getPrototypeOf", source: `return Object.getPrototypeOf(async function () {}).constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "bound function constructor", source: `return (function () {}).bind(null).constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "builtin method constructor", source: `return [].map.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "Symbol().constructor.constructor", source: `return Symbol().constructor.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "Symbol.constructor", source: `return Symbol.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "caught error's constructor chain", source: `try { null.x } catch (e) { return e.constructor.constructor('return process')() }`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "promise constructor chain", source: `return Promise.resolve().constructor.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "promise.then's constructor", source: `return Promise.resolve().then.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "string primitive's constructor chain", source: `return "".constructor.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "number via __proto__", source: `return (1).__proto__.constructor.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "tool reference's constructor", source: `return tools.constructor.constructor('return process')()`, expect: fails("ExecutionFailure", "TypeError: tools.constructor.constructor(...) is not a function") },
+  { name: "new Function", source: `return new Function('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "Function.prototype.constructor", source: `return Function.prototype.constructor('return 1')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "class constructor's constructor", source: `class A {}; return A.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "Function.call indirection", source: `return Function.call(null, 'return 1')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "Function.apply indirection", source: `return Function.apply(null, ['return 1'])()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+]
+
+const absentGlobals: Attack[] = [
+  { name: "eval", source: `return eval('1 + 1')`, expect: fails("ExecutionFailure", "eval is not available in Code Mode") },
+  { name: "indirect eval", source: `return (0, globalThis.eval)('1')`, expect: fails("ExecutionFailure", "eval is not available in Code Mode") },
+  { name: "process.env", source: `return process.env`, expect: fails("ExecutionFailure", "process is not available in Code Mode") },
+  { name: "globalThis.process", source: `return globalThis.process.mainModule`, expect: fails("ExecutionFailure", "process is not available in Code Mode") },
+  { name: "typeof process does not throw", source: `return typeof process`, expect: gives("undefined") },
+  { name: "require('child_process')", source: `return require('child_process').execSync('id')`, expect: fails("ExecutionFailure", "Cannot find module 'child_process': Code Mode has no packages") },
+  { name: "require('node:fs')", source: `return require('node:fs')`, expect: fails("ExecutionFailure", "Cannot find module 'node:fs'") },
+  { name: "import('fs')", source: `return await import('fs')`, expect: fails("ExecutionFailure", "Cannot find module 'fs'") },
+  { name: "static import", source: `import fs from "fs"\nreturn fs`, expect: fails("ExecutionFailure", "Cannot find module 'fs'") },
+  { name: "module.exports", source: `return module.exports`, expect: fails("ExecutionFailure", "module is not available in Code Mode") },
+  { name: "Buffer", source: `return Buffer.from('x')`, expect: fails("ExecutionFailure", "Buffer is not available in Code Mode") },
+  { name: "Reflect", source: `return Reflect.ownKeys(globalThis)`, expect: fails("ExecutionFailure", "Reflect is not available in Code Mode") },
+  { name: "Proxy", source: `return new Proxy({}, {})`, expect: fails("ExecutionFailure", "Proxy is not available in Code Mode") },
+  { name: "WebAssembly", source: `return WebAssembly.compile`, expect: fails("ExecutionFailure", "WebAssembly is not defined") },
+  { name: "SharedArrayBuffer", source: `return new SharedArrayBuffer(8)`, expect: fails("ExecutionFailure", "SharedArrayBuffer is not defined") },
+  { name: "Atomics", source: `return Atomics.wait`, expect: fails("ExecutionFailure", "Atomics is not defined") },
+  { name: "setTimeout", source: `setTimeout(() => 1, 0)`, expect: fails("ExecutionFailure", "setTimeout is not available in Code Mode") },
+  { name: "setInterval", source: `setInterval(() => 1, 0)`, expect: fails("ExecutionFailure", "setInterval is not available in Code Mode") },
+  { name: "fetch", source: `return await fetch('http://169.254.169.254/')`, expect: fails("ExecutionFailure", "fetch is not available in Code Mode") },
+  { name: "WeakRef", source: `return new WeakRef({})`, expect: fails("ExecutionFailure", "WeakRef is not available in Code Mode") },
+  { name: "with statement", source: `with ({}) {}`, expect: fails("UnsupportedSyntax", "'with' is not supported in Code Mode") },
+  { name: "absent host globals all report undefined to typeof", source: `return [typeof WebAssembly, typeof SharedArrayBuffer, typeof Atomics, typeof Buffer, typeof __dirname, typeof global]`, expect: gives(["undefined", "undefined", "undefined", "undefined", "undefined", "undefined"]) },
+]
+
+const ownWorld: Attack[] = [
+  { name: "globalThis.constructor is the program's Object", source: `return globalThis.constructor === Object && Object.getPrototypeOf(globalThis) === Object.prototype`, expect: gives(true) },
+  { name: "globalThis.constructor cannot be returned", source: `return globalThis.constructor`, expect: fails("InvalidDataValue", "result is a function, which cannot cross to JSON") },
+  { name: "globalThis has only the program's own keys", source: `globalThis.mine = 1; return Object.keys(globalThis)`, expect: gives(["mine"]) },
+  { name: "this at the top level is not the host's global", source: `return typeof this === "undefined" || this === globalThis || Object.keys(this ?? {}).length === 0`, expect: gives(true) },
+  { name: "arguments.callee reveals nothing", source: `function f() { return arguments.callee } return typeof f()`, expect: gives("undefined") },
+  { name: "function.caller reveals nothing", source: `function f() { return f.caller } return f()`, expect: gives(null) },
+  { name: "__proto__ chain ends at the program's Object.prototype", source: `return [({}).__proto__ === Object.prototype, ({}).__proto__.__proto__]`, expect: gives([true, null]) },
+  { name: "a function's prototype chain is the program's", source: `return Object.getPrototypeOf(Object.getPrototypeOf(() => 1)) === Object.prototype`, expect: gives(true) },
+  { name: "returning a bound builtin", source: `return [].push.bind([])`, expect: fails("InvalidDataValue", "result is a function") },
+  { name: "returning the tools object", source: `return tools`, expect: fails("InvalidDataValue", "tool reference") },
+  { name: "writing to tools", source: `tools.x = 1`, expect: fails("ExecutionFailure", "read-only") },
+  { name: "returning a Symbol", source: `return Symbol('x')`, expect: fails("InvalidDataValue", "result is a symbol") },
+  { name: "returning a BigInt", source: `return 10n ** 30n`, expect: fails("InvalidDataValue", "result is a BigInt") },
+  { name: "returning a Map", source: `return new Map([[1, 2]])`, expect: fails("InvalidDataValue", "result is a Map object") },
+  { name: "returning a promise that resolves to a function", source: `return Promise.resolve(() => 1)`, expect: fails("InvalidDataValue", "result is a function") },
+  { name: "returning the arguments object", source: `function f() { return arguments } return f(1, 2)`, expect: fails("InvalidDataValue", "an arguments object") },
+  { name: "returning an object with a program prototype", source: `return Object.create({ inherited: 1 })`, expect: fails("InvalidDataValue", "class instance") },
+  { name: "an error object cannot cross", source: `return new Error('x')`, expect: fails("InvalidDataValue", "result is a") },
+]
+
+describe("constructor chains end in the EvalError", () => attackTable(pool, "javascript", constructorChains))
+describe("absent host globals and modules", () => attackTable(pool, "javascript", absentGlobals))
+describe("the program's own realm, and what may leave it", () => attackTable(pool, "javascript", ownWorld))

@@ -1,0 +1,192 @@
+/**
+ * Loops in resumable code (see resumable.ts): `while`, `do-while`, `for`, `for-in`, `for-of` whose
+ * body or head suspends, and `for await`, which always does.
+ *
+ * They mirror the plain loops of loops.ts (fuel at every back-edge, per-iteration bindings,
+ * `loopControl` for break/continue) with `yield*` wherever a part may suspend. `for-of` pulls one
+ * value at a time and closes the iterator when the loop is left early — by break, return, throw,
+ * or a `return()` of the generator the loop runs in (`GeneratorReturn`).
+ *
+ * `for await` follows the specification's steps: `next()` is called and its result awaited every
+ * iteration (the iterator comes from `getAsyncIterator`, which wraps sync iterables), and leaving
+ * early awaits the iterator's `return()`; when the loop is left by an exception, errors from
+ * closing are dropped so the original exception wins.
+ */
+
+import { getAsyncIterator } from "../runtime/async-iteration.js"
+import { DONE, Stepper } from "../runtime/iterate.js"
+import { GeneratorReturn } from "../runtime/generator.js"
+import { JsObject, type Value } from "../runtime/object.js"
+import { getV, truthy } from "../runtime/ops.js"
+import { AwaitRequest } from "../runtime/promise.js"
+import { ThrowSignal, type JsState } from "../runtime/state.js"
+import type { AnyNode, CompileContext, Completion, Frame } from "./context.js"
+import { sourceText } from "./expressions.js"
+import { compileLoopTarget, forInKeys, loopControl } from "./loops.js"
+import { compileResumableStatement, rexpr, type RExpr, type RStmt } from "./resumable.js"
+import { compileScopeEntry } from "./statements.js"
+
+export function compileResumableFor(node: AnyNode, ctx: CompileContext): RStmt {
+  const st = ctx.st
+  const labels = take(ctx)
+  const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
+  const init = node.init === null ? null : node.init.type === "VariableDeclaration" ? compileResumableStatement(node.init, ctx) : exprAsStatement(rexpr(node.init, ctx))
+  const test = node.test === null ? null : rexpr(node.test, ctx)
+  const update = node.update === null ? null : rexpr(node.update, ctx)
+  const body = compileResumableStatement(node.body, ctx)
+  const scope = ctx.resolution.scopes.get(node)
+  const perIteration = scope === undefined ? [] : [...scope.names.values()].filter((b) => b.captured && b.lexical).map((b) => b.slot)
+  return function* forLoop(R: Frame) {
+    if (entry !== null) entry(R)
+    if (init !== null) yield* init(R)
+    for (;;) {
+      if (test !== null) {
+        const t = yield* test(R)
+        if (!(t instanceof JsObject || t)) break
+      }
+      if (--st.fuel <= 0) st.refuel()
+      const c = yield* body(R)
+      if (c !== undefined) {
+        const k = loopControl(st, c, labels)
+        if (k === 1) break
+        if (k === 2) return c
+      }
+      for (const s of perIteration) R[s] = { v: R[s].v }
+      if (update !== null) yield* update(R)
+    }
+    return undefined
+  }
+}
+
+const take = (ctx: CompileContext): string[] => {
+  const l = ctx.pendingLabels
+  ctx.pendingLabels = []
+  return l
+}
+
+const exprAsStatement = (e: RExpr): RStmt =>
+  function* expression(R: Frame) {
+    yield* e(R)
+    return undefined
+  }
+
+export function compileResumableWhile(node: AnyNode, ctx: CompileContext, doWhile: boolean): RStmt {
+  const st = ctx.st
+  const labels = take(ctx)
+  const test = rexpr(node.test, ctx)
+  const body = compileResumableStatement(node.body, ctx)
+  return function* whileLoop(R: Frame) {
+    let first = doWhile
+    for (;;) {
+      if (!first) {
+        const t = yield* test(R)
+        if (!(t instanceof JsObject || t)) break
+      }
+      first = false
+      if (--st.fuel <= 0) st.refuel()
+      const c = yield* body(R)
+      if (c !== undefined) {
+        const k = loopControl(st, c, labels)
+        if (k === 1) break
+        if (k === 2) return c
+      }
+    }
+    return undefined
+  }
+}
+
+export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys: boolean): RStmt {
+  const st = ctx.st
+  const labels = take(ctx)
+  const right = rexpr(node.right, ctx)
+  const { entry, write } = compileLoopTarget(node, ctx)
+  const body = compileResumableStatement(node.body, ctx)
+  return function* forEachLoop(R: Frame) {
+    const source = yield* right(R)
+    // Values are pulled one at a time (an endless generator is fine as long as the loop stops),
+    // and the iterator is closed when the loop leaves early, by break, return, throw or a
+    // return() of the generator this loop runs in.
+    const keyList = keys ? forInKeys(source) : null
+    const stepper = keys ? null : new Stepper(st, source)
+    let index = 0
+    for (;;) {
+      const v = keyList !== null ? (index < keyList.length ? keyList[index++]! : DONE) : stepper!.next()
+      if (v === DONE) break
+      if (--st.fuel <= 0) st.refuel()
+      let c: Completion
+      try {
+        if (entry !== null) entry(R)
+        write(R, v)
+        c = yield* body(R)
+      } catch (error) {
+        if (stepper !== null && (error instanceof ThrowSignal || error instanceof GeneratorReturn)) stepper.closeQuietly()
+        throw error
+      }
+      if (c !== undefined) {
+        const k = loopControl(st, c, labels)
+        if (k === 1) {
+          stepper?.close()
+          break
+        }
+        if (k === 2) {
+          stepper?.close()
+          return c
+        }
+      }
+    }
+    return undefined
+  }
+}
+
+export function compileForAwait(node: AnyNode, ctx: CompileContext): RStmt {
+  const st = ctx.st
+  const labels = take(ctx)
+  const right = rexpr(node.right, ctx)
+  const { entry, write } = compileLoopTarget(node, ctx)
+  const body = compileResumableStatement(node.body, ctx)
+  const line = ctx.line(node)
+  const text = sourceText(node.right, ctx)
+  return function* forAwaitLoop(R: Frame) {
+    const source = yield* right(R)
+    st.line = line
+    const iterator = getAsyncIterator(st, source, text)
+    const next = getV(st, iterator, "next")
+    for (;;) {
+      const r = (yield new AwaitRequest(st.call(next, iterator, []))) as Value
+      if (!(r instanceof JsObject)) throw st.typeError(`Iterator result ${st.realm.describe(r)} is not an object`, line)
+      if (truthy(r.get(st, "done"))) break
+      const v = r.get(st, "value")
+      if (--st.fuel <= 0) st.refuel()
+      let c: Completion
+      try {
+        if (entry !== null) entry(R)
+        write(R, v)
+        c = yield* body(R)
+      } catch (error) {
+        if (error instanceof ThrowSignal) yield* closeAsyncIterator(st, iterator, true)
+        else if (error instanceof GeneratorReturn) yield* closeAsyncIterator(st, iterator, false)
+        throw error
+      }
+      if (c !== undefined) {
+        const k = loopControl(st, c, labels)
+        if (k === 0) continue
+        yield* closeAsyncIterator(st, iterator, false)
+        if (k === 1) break
+        return c
+      }
+    }
+    return undefined
+  }
+}
+
+/** AsyncIteratorClose: calls and awaits `return()`; `quietly` (leaving by a throw) drops its errors. */
+export function* closeAsyncIterator(st: JsState, iterator: JsObject, quietly: boolean): Generator<unknown, void, Value> {
+  try {
+    const ret = iterator.get(st, "return")
+    if (ret === undefined || ret === null) return
+    const r = (yield new AwaitRequest(st.call(ret, iterator, []))) as Value
+    if (!(r instanceof JsObject)) throw st.typeError(`Iterator result ${st.realm.describe(r)} is not an object`)
+  } catch (error) {
+    if (!quietly || !(error instanceof ThrowSignal)) throw error
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Tagged templates: `tag\`a${x}b\`` calls `tag` with a strings array and the substitutions.
+ *
+ * The strings array (the "template object") holds the cooked strings (`undefined` where an escape
+ * is invalid, which only tagged templates allow) and, under a non-enumerable `raw`, the raw source
+ * text; both arrays are frozen. The language requires one template object per call site per realm:
+ * a tag that caches by identity (`new WeakMap()` keyed by `strings`) must see the same object
+ * every time the same site runs. Our realm lives exactly as long as one execution, and so does
+ * the compiled program, so the compiled site simply keeps the object it made first.
+ *
+ * The tag's `this` follows call rules: `obj.tag\`...\`` passes `obj`.
+ */
+
+import { HIDDEN, JsArray, JsFunction, JsObject, PERMANENT, READONLY, type Value } from "../runtime/object.js"
+import { getIndexed } from "../runtime/ops.js"
+import type { Realm } from "../runtime/realm.js"
+import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
+import { compileExpression, notCallable, sourceText } from "./expressions.js"
+import { compilePrivateRead } from "./private.js"
+
+/** Builds the frozen template object of one call site. */
+export function makeTemplateObject(realm: Realm, cooked: Value[], raw: string[]): JsArray {
+  const rawArray = realm.newArray(raw.slice())
+  rawArray.freeze()
+  const strings = realm.newArray(cooked.slice())
+  strings.defineOwn(realm.st, "raw", rawArray, HIDDEN | READONLY | PERMANENT)
+  strings.freeze()
+  return strings
+}
+
+/** The call site's template object, made on first use and kept for the execution. */
+export function templateSite(node: AnyNode, ctx: CompileContext): () => JsArray {
+  const realm = ctx.st.realm
+  const cooked: Value[] = node.quasi.quasis.map((q: AnyNode) => (q.value.cooked === null ? undefined : q.value.cooked))
+  const raw: string[] = node.quasi.quasis.map((q: AnyNode) => q.value.raw as string)
+  let site: JsArray | null = null
+  return () => (site ??= makeTemplateObject(realm, cooked, raw))
+}
+
+/** The tag and its `this`: a member tag binds its object, anything else is called with `undefined`. */
+export function compileTag(tag: AnyNode, ctx: CompileContext): (R: Frame) => [Value, Value] {
+  const st = ctx.st
+  if (tag.type === "MemberExpression" && tag.object.type !== "Super") {
+    const object = compileExpression(tag.object, ctx)
+    if (tag.property.type === "PrivateIdentifier") {
+      const read = compilePrivateRead(tag, ctx)
+      return (R) => {
+        const o = object(R)
+        return [read(R, o), o]
+      }
+    }
+    const key: Expr | null = tag.computed ? compileExpression(tag.property, ctx) : null
+    const name: string = tag.computed ? "" : tag.property.name
+    const line = ctx.line(tag)
+    return (R) => {
+      const o = object(R)
+      if (key === null && o instanceof JsObject) return [o.get(st, name), o]
+      const k = key === null ? name : key(R)
+      st.line = line
+      return [getIndexed(st, o, k), o]
+    }
+  }
+  const fn = compileExpression(tag, ctx)
+  return (R) => [fn(R), undefined]
+}
+
+export function compileTaggedTemplate(node: AnyNode, ctx: CompileContext): Expr {
+  const st = ctx.st
+  const line = ctx.line(node)
+  const text = sourceText(node.tag, ctx)
+  const tag = compileTag(node.tag, ctx)
+  const strings = templateSite(node, ctx)
+  const subs: Expr[] = node.quasi.expressions.map((e: AnyNode) => compileExpression(e, ctx))
+  const n = subs.length
+  return function taggedTemplate(R: Frame): Value {
+    const [f, thisValue] = tag(R)
+    const args: Value[] = new Array(n + 1)
+    args[0] = strings()
+    for (let i = 0; i < n; i++) args[i + 1] = subs[i]!(R)
+    if (!(f instanceof JsFunction)) throw notCallable(st, text, line)
+    st.line = line
+    return f.impl(st, thisValue, args, undefined)
+  }
+}
