@@ -52,6 +52,9 @@ export type Outcome =
 
 const utf8Length = (text: string): number => Buffer.byteLength(text, "utf8")
 
+/** Even a tiny `maxOutputBytes` leaves an error message this many bytes, so it still says something. */
+const MIN_ERROR_BYTES = 256
+
 /** The in-band marker that ends a cut value or log line. */
 export const truncationMarker = (kept: number, total: number): string =>
   `…[truncated: kept ${kept} of ${total} bytes]`
@@ -123,5 +126,15 @@ export const assembleResult = (outcome: Outcome, toolCalls: ReadonlyArray<ToolCa
     toolCalls,
   }
   if (outcome.ok) return { ok: true, value, ...(warnings.length > 0 ? { warnings } : {}), ...common }
-  return { ok: false, error: outcome.error, ...common }
+  // The error has a budget of its own, like the warnings: it is what the model needs most.
+  const error = budgetedError(outcome.error, maxOutputBytes)
+  return { ok: false, error, ...common, ...(error !== outcome.error ? { truncated: true } : {}) }
+}
+
+/** A diagnostic whose message fits `budget` bytes (cut with the in-band marker when it does not). */
+const budgetedError = (error: Diagnostic, budget: number): Diagnostic => {
+  if (!Number.isFinite(budget)) return error
+  const size = utf8Length(error.message)
+  if (size <= budget) return error
+  return { ...error, message: cutText(error.message, Math.max(budget, MIN_ERROR_BYTES), size) }
 }

@@ -76,15 +76,10 @@ const javascriptLogs: Attack[] = [
     expect: { check: (r) => { expect(r).toMatchObject({ ok: true, truncated: true }); expect(String(r.ok && r.value)).toContain("[truncated: kept") } },
   },
   {
-    // Known bug (pool/result.ts): `assembleResult` budgets the value, logs and warnings but not
-    // `error.message`, so a program can put up to maxStringBytes (16 MiB) into a Result whatever
-    // maxOutputBytes says. Fix: cut `outcome.error.message` with `cutText` against the budget
-    // (before the logs) and set `truncated`.
     name: "an error message past maxOutputBytes is cut",
     source: `throw new Error("x".repeat(1e6))`,
     limits: { maxOutputBytes: 1_000 },
     expect: { check: (r) => { expect(r.ok).toBe(false); expect(JSON.stringify(r).length).toBeLessThan(2_000) } },
-    knownBug: "error.message is not budgeted by maxOutputBytes",
   },
 ]
 
@@ -121,7 +116,6 @@ const lua: Attack[] = [
     source: `error(string.rep("x", 1000000))`,
     limits: { maxOutputBytes: 1_000 },
     expect: { check: (r) => { expect(r.ok).toBe(false); expect(JSON.stringify(r).length).toBeLessThan(2_000) } },
-    knownBug: "error.message is not budgeted by maxOutputBytes (pool/result.ts)",
   },
   { name: "json.encode of a deep table", source: `local t = {} for i = 1, 100000 do t = { t } end return #json.encode(t)`, expect: fails("ExecutionFailure", /nested more than 200 levels|too deep|depth/) },
 ]

@@ -232,13 +232,15 @@ export function installArray(realm: Realm): void {
     find: [1, (st, t, [fn, self]) => {
       const f = callback(st, fn)
       const items = elements(st, t)
-      for (let i = 0; i < items.length; i++) if (truthy(st.call(f, self, [items[i], i, t]))) return items[i]
+      const n = items.length
+      for (let i = 0; i < n; i++) if (truthy(st.call(f, self, [items[i], i, t]))) return items[i]
       return undefined
     }],
     findIndex: [1, (st, t, [fn, self]) => {
       const f = callback(st, fn)
       const items = elements(st, t)
-      for (let i = 0; i < items.length; i++) if (truthy(st.call(f, self, [items[i], i, t]))) return i
+      const n = items.length
+      for (let i = 0; i < n; i++) if (truthy(st.call(f, self, [items[i], i, t]))) return i
       return -1
     }],
     findLast: [1, (st, t, [fn, self]) => {
@@ -257,7 +259,8 @@ export function installArray(realm: Realm): void {
       const f = callback(st, fn)
       const items = elements(st, t)
       const out: Value[] = []
-      for (let i = 0; i < items.length; i++) {
+      const n = items.length
+      for (let i = 0; i < n && i < items.length; i++) {
         const v = items[i]
         if (truthy(f.impl(st, self, [v, i, t], undefined))) out.push(v)
       }
@@ -274,7 +277,8 @@ export function installArray(realm: Realm): void {
     forEach: [1, (st, t, [fn, self]) => {
       const f = callback(st, fn)
       const items = elements(st, t)
-      for (let i = 0; i < items.length; i++) f.impl(st, self, [items[i], i, t], undefined)
+      const n = items.length
+      for (let i = 0; i < n && i < items.length; i++) f.impl(st, self, [items[i], i, t], undefined)
       return undefined
     }],
     reduce: [1, (st, t, args) => {
@@ -287,7 +291,8 @@ export function installArray(realm: Realm): void {
         if (items.length === 0) throw st.typeError("Reduce of empty array with no initial value")
         acc = items[i++]
       }
-      for (; i < items.length; i++) acc = f.impl(st, undefined, [acc, items[i], i, t], undefined)
+      const n = items.length
+      for (; i < n && i < items.length; i++) acc = f.impl(st, undefined, [acc, items[i], i, t], undefined)
       return acc
     }],
     reduceRight: [1, (st, t, args) => {
@@ -306,13 +311,15 @@ export function installArray(realm: Realm): void {
     some: [1, (st, t, [fn, self]) => {
       const f = callback(st, fn)
       const items = elements(st, t)
-      for (let i = 0; i < items.length; i++) if (truthy(st.call(f, self, [items[i], i, t]))) return true
+      const n = items.length
+      for (let i = 0; i < n && i < items.length; i++) if (truthy(st.call(f, self, [items[i], i, t]))) return true
       return false
     }],
     every: [1, (st, t, [fn, self]) => {
       const f = callback(st, fn)
       const items = elements(st, t)
-      for (let i = 0; i < items.length; i++) if (!truthy(st.call(f, self, [items[i], i, t]))) return false
+      const n = items.length
+      for (let i = 0; i < n && i < items.length; i++) if (!truthy(st.call(f, self, [items[i], i, t]))) return false
       return true
     }],
     sort: [1, (st, t, [cmp]) => {
@@ -348,7 +355,8 @@ export function installArray(realm: Realm): void {
       const f = callback(st, fn)
       const items = elements(st, t)
       const out: Value[] = []
-      for (let i = 0; i < items.length; i++) {
+      const n = items.length
+      for (let i = 0; i < n && i < items.length; i++) {
         const r = st.call(f, self, [items[i], i, t])
         flatten(st, out, [r], 1)
       }
