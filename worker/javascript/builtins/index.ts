@@ -25,13 +25,14 @@ import { installString } from "./string.js"
 import { WEB_GLOBALS } from "./web.js"
 
 /** Installed with the realm: the engine itself needs their prototypes (literals, iteration, async). */
-const INSTALLERS = [installObject, installFunction, installErrors, installArray, installGenerator, installString, installGlobals, installPromise, installConsole, installRegExp, installDiscovery]
+const INSTALLERS = [installObject, installFunction, installErrors, installArray, installGenerator, installString, installGlobals, installPromise, installConsole, installDiscovery]
 
 /** Self-contained globals, built the first time a program looks one up (see `GlobalObject`). */
 const DEFERRED: ReadonlyArray<readonly [ReadonlyArray<string>, (realm: Realm) => void]> = [
   [["Math"], installMath],
   [["JSON"], installJson],
   [["Date"], installDate],
+  [["RegExp"], installRegExp],
   [["Map", "Set", "WeakMap", "WeakSet"], installCollections],
   ...WEB_GLOBALS,
 ]

@@ -43,14 +43,13 @@ export class JsRegExp extends JsObject {
   }
 }
 
-/** The realm's own RegExp pieces (the realm has no slot for them; builtins find them here). */
-interface RegExpIntrinsics {
-  readonly prototype: JsObject
-  readonly ctor: JsFunction
-  readonly exec: JsFunction
-}
-const intrinsics = new WeakMap<Realm, RegExpIntrinsics>()
-const intrinsicsOf = (st: JsState): RegExpIntrinsics => intrinsics.get(st.realm)!
+/**
+ * The realm's own RegExp pieces, registered with the realm by `installRegExp` (which the realm
+ * runs on first need: RegExp is a deferred global).
+ */
+const regExpPrototype = (st: JsState): JsObject => st.realm.intrinsic("RegExp.prototype")
+const regExpConstructor = (st: JsState): JsObject => st.realm.intrinsic("RegExp")
+const builtinExec = (st: JsState): JsObject => st.realm.intrinsic("RegExp.prototype.exec")
 
 const limitsOf = (st: JsState): MatchLimits => ({
   meter: st,
@@ -61,7 +60,7 @@ const limitsOf = (st: JsState): MatchLimits => ({
 // -- Creation -------------------------------------------------------------------------------------
 
 /** A new RegExp object for `source` and `flags` (validated); SyntaxError as V8 words it. */
-export function makeRegExp(st: JsState, source: string, flags: string, proto: JsObject = intrinsicsOf(st).prototype): JsRegExp {
+export function makeRegExp(st: JsState, source: string, flags: string, proto: JsObject = regExpPrototype(st)): JsRegExp {
   const canonical = canonicalFlags(flags)
   if (canonical === null) throw st.error("SyntaxError", RegExpMessages.invalidFlags(flags))
   let program: Program
@@ -89,7 +88,8 @@ export function isRegExp(st: JsState, v: Value): boolean {
 
 function construct(st: JsState, args: Value[], newTarget: JsObject | undefined): Value {
   const [pattern, flags] = args
-  const { ctor, prototype } = intrinsicsOf(st)
+  const ctor = regExpConstructor(st)
+  const prototype = regExpPrototype(st)
   const patternIsRegExp = isRegExp(st, pattern)
   if (newTarget === undefined && patternIsRegExp && flags === undefined) {
     if ((pattern as JsObject).get(st, "constructor") === ctor) return pattern
@@ -177,12 +177,12 @@ function thisRegExp(st: JsState, t: Value, method: string): JsRegExp {
   throw st.typeError(`Method RegExp.prototype.${method} called on incompatible receiver ${st.realm.describe(t)}`)
 }
 
-const usesBuiltinExec = (st: JsState, rx: JsObject): rx is JsRegExp => rx instanceof JsRegExp && rx.get(st, "exec") === intrinsicsOf(st).exec
+const usesBuiltinExec = (st: JsState, rx: JsObject): rx is JsRegExp => rx instanceof JsRegExp && rx.get(st, "exec") === builtinExec(st)
 
 /** RegExpExec: the program's `exec` if it replaced it, else the builtin. Returns a result object or null. */
 export function regexpExec(st: JsState, rx: JsObject, s: string): JsObject | null {
   const exec = rx.get(st, "exec")
-  if (exec instanceof JsFunction && exec !== intrinsicsOf(st).exec) {
+  if (exec instanceof JsFunction && exec !== builtinExec(st)) {
     const r = st.call(exec, rx, [s])
     if (r !== null && !(r instanceof JsObject)) throw st.typeError("object null is not a function")
     return r
@@ -476,8 +476,9 @@ export function installRegExp(realm: Realm): void {
     }],
     toString: spec(0, (st: JsState, t: Value) => regexpText(st, thisObject(st, t, "toString"))),
   })
-  const exec = RP.own("exec") as JsFunction
-  intrinsics.set(realm, { prototype: RP, ctor, exec })
+  realm.registerIntrinsic("RegExp", ctor)
+  realm.registerIntrinsic("RegExp.prototype", RP)
+  realm.registerIntrinsic("RegExp.prototype.exec", RP.own("exec") as JsFunction)
 
   realm.getter(RP, "source", (st, t) => {
     if (t === RP) return "(?:)"
