@@ -40,6 +40,18 @@ function primitiveJoinBound(items: ReadonlyArray<Value>, sepLength: number): num
   return total
 }
 
+/**
+ * `items.splice(start, count, ...inserted)` without spreading a long list into one host call (a
+ * program can pass hundreds of thousands of arguments; the host's stack cannot take them).
+ */
+const SPREAD_CHUNK = 8192
+function spliceItems(items: Value[], start: number, count: number, inserted: Value[]): Value[] {
+  if (inserted.length <= SPREAD_CHUNK) return items.splice(start, count, ...inserted)
+  const removed = items.splice(start, count)
+  for (let i = 0; i < inserted.length; i += SPREAD_CHUNK) items.splice(start + i, 0, ...inserted.slice(i, i + SPREAD_CHUNK))
+  return removed
+}
+
 function mutable(st: JsState, thisArg: Value): JsArray {
   if (thisArg instanceof JsArray) {
     if (thisArg.frozen) throw st.typeError("Cannot modify a frozen array")
@@ -113,13 +125,13 @@ export function installArray(realm: Realm): void {
   realm.methods(ArrayCtor, {
     isArray: [1, (_st, _t, [v]) => v instanceof JsArray && v.className === "Array"],
     of: [0, (st, _t, args) => st.realm.newArray(args.slice())],
-    from: [1, (st, _t, [source, fn]) => {
+    from: [1, (st, _t, [source, fn, self]) => {
       let items: Value[]
       if (source instanceof JsObject && !(source instanceof JsArray) && source.get(st, Symbol.iterator) === undefined) items = elements(st, source)
       else items = iterableToList(st, source)
       if (fn !== undefined) {
         const f = callback(st, fn)
-        items = items.map((v, i) => st.call(f, undefined, [v, i]))
+        items = items.map((v, i) => st.call(f, self, [v, i]))
       }
       return st.realm.newArray(items)
     }],
@@ -156,7 +168,7 @@ export function installArray(realm: Realm): void {
       const a = mutable(st, t)
       if (a.items.length + args.length > st.maxArrayLength) throw st.arrayTooLarge()
       st.charge(a.items.length >>> 4)
-      a.items.unshift(...args)
+      spliceItems(a.items, 0, 0, args)
       return a.items.length
     }],
     slice: [2, (st, t, [s, e]) => {
@@ -174,7 +186,7 @@ export function installArray(realm: Realm): void {
       const inserted = args.slice(2)
       if (n - count + inserted.length > st.maxArrayLength) throw st.arrayTooLarge()
       st.charge(n >>> 4)
-      return st.realm.newArray(a.items.splice(start, count, ...inserted))
+      return st.realm.newArray(spliceItems(a.items, start, count, inserted))
     }],
     concat: [1, (st, t, args) => {
       const out = elements(st, t).slice()
@@ -335,7 +347,8 @@ export function installArray(realm: Realm): void {
       const n = items.length
       const start = relativeIndex(st, args[0], n, 0)
       const count = args.length === 0 ? 0 : args.length === 1 ? n - start : Math.min(Math.max(toIntegerOrInfinity(st, args[1]), 0), n - start)
-      items.splice(start, count, ...args.slice(2))
+      if (n - count + args.length - 2 > st.maxArrayLength) throw st.arrayTooLarge()
+      spliceItems(items, start, count, args.slice(2))
       return st.realm.newArray(items)
     }],
     with: [2, (st, t, [index, v]) => {
@@ -371,6 +384,17 @@ export function installArray(realm: Realm): void {
       const a = mutable(st, t)
       const n = a.items.length
       for (let i = relativeIndex(st, s, n, 0), end = relativeIndex(st, e, n, n); i < end; i++) a.items[i] = v
+      return a
+    }],
+    copyWithin: [2, (st, t, [target, s, e]) => {
+      const a = mutable(st, t)
+      const n = a.items.length
+      const to = relativeIndex(st, target, n, 0)
+      const from = relativeIndex(st, s, n, 0)
+      const count = Math.min(relativeIndex(st, e, n, n) - from, n - to)
+      if (count <= 0) return a
+      st.charge(count >>> 4)
+      a.items.copyWithin(to, from, from + count)
       return a
     }],
     keys: [0, (st, t) => iteratorOf(st, t, 0)],

@@ -10,6 +10,7 @@ import { JsIterator, DONE, iterate } from "../runtime/iterate.js"
 import { getV } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
+import { iteratorNext } from "./array.js"
 
 const key = (v: Value): Value => (typeof v === "number" && v === 0 ? 0 : v)
 
@@ -27,15 +28,37 @@ const protoFor = (st: JsState, newTarget: JsObject | undefined, fallback: JsObje
   return p instanceof JsObject ? p : fallback
 }
 
-function iteratorOver<T>(st: JsState, source: Iterable<T>, map: (x: T) => Value): JsIterator {
+function iteratorOver<T>(st: JsState, proto: JsObject, source: Iterable<T>, map: (x: T) => Value): JsIterator {
   const it = source[Symbol.iterator]()
-  return new JsIterator(st.realm.ArrayIteratorPrototype, () => {
+  return new JsIterator(proto, () => {
     const r = it.next()
     return r.done ? DONE : map(r.value)
   })
 }
 
+/** `%MapIteratorPrototype%` and `%SetIteratorPrototype%`: `next` plus their `toStringTag`. */
+function iteratorPrototype(realm: Realm, tag: string): JsObject {
+  const proto = new JsObject(realm.IteratorPrototype)
+  realm.methods(proto, { next: [0, iteratorNext] })
+  proto.defineOwn(realm.st, Symbol.toStringTag, tag, 3)
+  return proto
+}
+
+/**
+ * The adder a constructor calls for each initial entry (`set` or `add`): the program's override
+ * when a subclass has one (`class S extends Set { add(v) {...} }`), as the standard says, else
+ * null so the constructor fills the host collection directly.
+ */
+function overriddenAdder(st: JsState, o: JsObject, name: string, builtin: Value): JsFunction | null {
+  const adder = o.get(st, name)
+  if (adder === builtin) return null
+  if (!(adder instanceof JsFunction)) throw st.typeError(`'${st.realm.describe(adder)}' returned for property '${name}' of object '${st.realm.describeObject(o)}' is not a function`)
+  return adder
+}
+
 export function installCollections(realm: Realm): void {
+  const MapIterator = iteratorPrototype(realm, "Map Iterator")
+  const SetIterator = iteratorPrototype(realm, "Set Iterator")
   for (const weak of [false, true]) {
     const MP = new JsObject(realm.ObjectPrototype)
     const name = weak ? "WeakMap" : "Map"
@@ -46,10 +69,18 @@ export function installCollections(realm: Realm): void {
         if (newTarget === undefined) throw st.typeError(`Constructor ${name} requires 'new'`)
         const m = new JsMap(protoFor(st, newTarget, MP))
         if (entries !== undefined && entries !== null) {
+          const adder = overriddenAdder(st, m, "set", MP.own("set") as Value)
           iterate(st, entries, (e) => {
             if (!(e instanceof JsObject)) throw st.typeError(`Iterator value ${st.realm.describe(e)} is not an entry object`)
+            const k = getV(st, e, "0")
+            const v = getV(st, e, "1")
+            if (adder !== null) {
+              st.call(adder, m, [k, v])
+              return
+            }
+            if (weak && !(k instanceof JsObject)) throw st.typeError(`Invalid value used as weak map key`)
             if (m.data.size >= st.maxArrayLength) throw st.arrayTooLarge()
-            m.data.set(key(getV(st, e, "0")), getV(st, e, "1"))
+            m.data.set(key(k), v)
           })
         }
         return m
@@ -82,10 +113,10 @@ export function installCollections(realm: Realm): void {
           for (const [k, v] of m.data) st.call(fn, self, [v, k, m])
           return undefined
         }],
-        keys: [0, (st, t) => iteratorOver(st, thisMap(st, t, "keys").data.keys(), (k) => k)],
-        values: [0, (st, t) => iteratorOver(st, thisMap(st, t, "values").data.values(), (v) => v)],
+        keys: [0, (st, t) => iteratorOver(st, MapIterator, thisMap(st, t, "keys").data.keys(), (k) => k)],
+        values: [0, (st, t) => iteratorOver(st, MapIterator, thisMap(st, t, "values").data.values(), (v) => v)],
       })
-      const entries = realm.builtin("entries", 0, (st, t) => iteratorOver(st, thisMap(st, t, "entries").data.entries(), ([k, v]) => st.realm.newArray([k, v])))
+      const entries = realm.builtin("entries", 0, (st, t) => iteratorOver(st, MapIterator, thisMap(st, t, "entries").data.entries(), ([k, v]) => st.realm.newArray([k, v])))
       MP.defineOwn(realm.st, "entries", entries, 2)
       MP.defineOwn(realm.st, Symbol.iterator, entries, 2)
       realm.getter(MP, "size", (st, t) => thisMap(st, t, "size").data.size)
@@ -116,7 +147,13 @@ export function installCollections(realm: Realm): void {
           if (newTarget === undefined) throw st.typeError(`Constructor ${setName} requires 'new'`)
           const s = new JsSet(protoFor(st, newTarget, SP))
           if (values !== undefined && values !== null) {
+            const adder = overriddenAdder(st, s, "add", SP.own("add") as Value)
             iterate(st, values, (v) => {
+              if (adder !== null) {
+                st.call(adder, s, [v])
+                return
+              }
+              if (weak && !(v instanceof JsObject)) throw st.typeError(`Invalid value used in weak set`)
               if (s.data.size >= st.maxArrayLength) throw st.arrayTooLarge()
               s.data.add(key(v))
             })
@@ -149,9 +186,9 @@ export function installCollections(realm: Realm): void {
           for (const v of s.data) st.call(fn, self, [v, v, s])
           return undefined
         }],
-        entries: [0, (st, t) => iteratorOver(st, thisSet(st, t, "entries").data.values(), (v) => st.realm.newArray([v, v]))],
+        entries: [0, (st, t) => iteratorOver(st, SetIterator, thisSet(st, t, "entries").data.values(), (v) => st.realm.newArray([v, v]))],
       })
-      const values = realm.builtin("values", 0, (st, t) => iteratorOver(st, thisSet(st, t, "values").data.values(), (v) => v))
+      const values = realm.builtin("values", 0, (st, t) => iteratorOver(st, SetIterator, thisSet(st, t, "values").data.values(), (v) => v))
       SP.defineOwn(realm.st, "values", values, 2)
       SP.defineOwn(realm.st, "keys", values, 2)
       SP.defineOwn(realm.st, Symbol.iterator, values, 2)

@@ -5,7 +5,7 @@
  * worker it runs in.
  */
 
-import { HIDDEN, JsArray, JsError, JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { Accessor, HIDDEN, JsArray, JsError, JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { iterableToList } from "../runtime/iterate.js"
 import { toStr } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"
@@ -20,7 +20,41 @@ const prototypeFor = (st: JsState, newTarget: JsObject | undefined, fallback: Js
   return p instanceof JsObject ? p : fallback
 }
 
+/**
+ * The `stack` of an error made by a program's `new X()`: its frames are taken when the error is
+ * made, its first line (`Name: message`) when the stack is first read, as in V8 — so a subclass
+ * that sets `this.name` in its constructor shows that name. The first read turns the accessor into
+ * a plain data property holding the text; writing `stack` replaces it.
+ */
+function lazyStack(realm: Realm): (st: JsState, e: JsObject) => void {
+  const frames = new WeakMap<JsObject, string>()
+  const materialise = (st: JsState, t: Value, text: Value): void => {
+    if (t instanceof JsObject) t.defineOwn(st, "stack", text, HIDDEN)
+  }
+  const accessor = new Accessor(
+    realm.builtin("stack", 0, (st, t) => {
+      if (!(t instanceof JsObject)) return undefined
+      const tail = frames.get(t)
+      if (tail === undefined) return undefined
+      const name = toStr(st, t.get(st, "name"))
+      const message = toStr(st, t.get(st, "message"))
+      const text = (message === "" ? name : `${name}: ${message}`) + tail
+      materialise(st, t, text)
+      return text
+    }),
+    realm.builtin("stack", 1, (st, t, [v]) => {
+      materialise(st, t, v)
+      return undefined
+    }),
+  )
+  return (st, e) => {
+    frames.set(e, st.stackText("", st.line))
+    e.defineOwn(st, "stack", accessor, HIDDEN)
+  }
+}
+
 export function installErrors(realm: Realm): void {
+  const attachStack = lazyStack(realm)
   let base: JsFunction | undefined
   for (const name of ERROR_NAMES) {
     const proto = new JsObject(name === "Error" ? realm.ObjectPrototype : realm.errorPrototypes.get("Error")!)
@@ -37,9 +71,7 @@ export function installErrors(realm: Realm): void {
         if (message !== undefined) e.defineOwn(st, "message", toStr(st, message), HIDDEN)
         if (options instanceof JsObject && options.has("cause")) e.defineOwn(st, "cause", options.get(st, "cause"), HIDDEN)
         if (aggregate) e.defineOwn(st, "errors", st.realm.newArray(iterableToList(st, args[0])), HIDDEN)
-        const shownName = toStr(st, e.get(st, "name"))
-        const shownMessage = toStr(st, e.get(st, "message"))
-        e.defineOwn(st, "stack", st.stackText(shownMessage === "" ? shownName : `${shownName}: ${shownMessage}`, st.line), HIDDEN)
+        attachStack(st, e)
         return e
       },
       proto,

@@ -9,6 +9,7 @@ import { JsMessages } from "../messages.js"
 import { FunctionKind, HIDDEN, isConstructor, JsArray, JsFunction, JsObject, READONLY, type Value } from "../runtime/object.js"
 import { ordinaryHasInstance, toIntegerOrInfinity, toObject, toStr } from "../runtime/ops.js"
 import { setup, type Realm, spec } from "../runtime/realm.js"
+import { construct } from "../compile/functions.js"
 import type { JsState } from "../runtime/state.js"
 
 const NO_DYNAMIC_CODE = "programs cannot compile code at run time (eval, Function, new Function); write the code directly"
@@ -57,7 +58,7 @@ export function installFunction(realm: Realm): void {
   void GeneratorFunction
   setup(realm.GeneratorFunctionPrototype, "prototype", realm.GeneratorPrototype, HIDDEN | READONLY)
   const AsyncGeneratorFunction = realm.constructorFunction("AsyncGeneratorFunction", 1, refuse, realm.AsyncGeneratorFunctionPrototype, FunctionCtor)
-  void AsyncGeneratorFunction
+  setup(realm.AsyncGeneratorFunctionPrototype, "constructor", AsyncGeneratorFunction, HIDDEN | READONLY)
 
   realm.methods(FP, {
     call: [1, (st, thisArg, args) => st.call(thisArg, args[0], args.slice(1))],
@@ -67,10 +68,14 @@ export function installFunction(realm: Realm): void {
       if (!(target instanceof JsFunction)) throw st.typeError("Bind must be called on a function")
       const boundThis = args[0]
       const boundArgs = args.slice(1)
-      const bound = new JsFunction(
+      const bound: JsFunction = new JsFunction(
         target.proto,
-        (st2, _t, callArgs, newTarget) =>
-          target.impl(st2, newTarget !== undefined ? undefined : boundThis, boundArgs.length === 0 ? callArgs : boundArgs.concat(callArgs), newTarget === undefined ? undefined : target),
+        (st2, _t, callArgs, newTarget) => {
+          const all = boundArgs.length === 0 ? callArgs : boundArgs.concat(callArgs)
+          if (newTarget === undefined) return target.impl(st2, boundThis, all, undefined)
+          // `new bound(...)` constructs the target (a class gets its own `this`), as `new target(...)`.
+          return construct(st2, target, all, newTarget === bound ? target : newTarget, st2.line)
+        },
         `bound ${target.fname}`,
         Math.max(0, target.flength - boundArgs.length),
         isConstructor(target) ? FunctionKind.BuiltinConstructor : FunctionKind.Plain,

@@ -31,6 +31,37 @@ export const ABSENT_GLOBALS: ReadonlyMap<string, string> = new Map([
   ["WeakRef", "weak references are not supported in Code Mode"],
 ])
 
+/**
+ * `toLocaleString` of numbers and bigints through the host's number formatter: `en-US` unless a
+ * locale string is given, and only the formatter's plain options, read from the program's object
+ * as primitives. Formatters are cached (building one costs far more than formatting).
+ */
+const NUMBER_FORMAT_OPTIONS = ["style", "currency", "currencyDisplay", "currencySign", "unit", "unitDisplay", "notation", "compactDisplay", "signDisplay", "useGrouping", "minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits", "maximumSignificantDigits", "roundingMode"] as const
+const formatters = new Map<string, Intl.NumberFormat>()
+function localeNumber(st: JsState, n: number | bigint, locales: Value, options: Value): string {
+  const locale = typeof locales === "string" ? locales : "en-US"
+  const picked: Record<string, string | number | boolean> = {}
+  if (options instanceof JsObject) {
+    for (const name of NUMBER_FORMAT_OPTIONS) {
+      const v = options.get(st, name)
+      if (v === undefined) continue
+      picked[name] = typeof v === "number" || typeof v === "boolean" ? v : name.endsWith("Digits") ? toNumber(st, v) : toStr(st, v)
+    }
+  }
+  const cacheKey = `${locale}\u0000${JSON.stringify(picked)}`
+  let f = formatters.get(cacheKey)
+  if (f === undefined) {
+    try {
+      f = new Intl.NumberFormat(locale, picked as Intl.NumberFormatOptions)
+    } catch (e) {
+      throw st.rangeError(e instanceof Error ? e.message : "Incorrect locale information provided")
+    }
+    if (formatters.size > 64) formatters.clear()
+    formatters.set(cacheKey, f)
+  }
+  return f.format(n)
+}
+
 function thisNumber(st: JsState, t: Value, method: string): number {
   if (typeof t === "number") return t
   if (t instanceof JsBoxed && typeof t.primitive === "number") return t.primitive
@@ -100,7 +131,7 @@ export function installGlobals(realm: Realm): void {
       return n.toExponential(d)
     }],
     valueOf: spec(0, (st: JsState, t: Value) => thisNumber(st, t, "valueOf")),
-    toLocaleString: spec(0, (st: JsState, t: Value) => thisNumber(st, t, "toLocaleString").toLocaleString("en-US")),
+    toLocaleString: spec(0, (st: JsState, t: Value, [locales, options]: Value[]) => localeNumber(st, thisNumber(st, t, "toLocaleString"), locales, options)),
   })
 
   const BP = realm.BooleanPrototype
@@ -152,33 +183,55 @@ export function installGlobals(realm: Realm): void {
   realm.getter(SyP, "description", (st, t) => thisSymbol(st, t).description)
 
   const BiP = realm.BigIntPrototype
-  realm.defineGlobal(
+  const BigIntCtor = realm.constructorFunction(
     "BigInt",
-    realm.constructorFunction(
-      "BigInt",
-      1,
-      (st, _t, [v], newTarget) => {
-        if (newTarget !== undefined) throw st.typeError("BigInt is not a constructor")
-        const p = toPrimitive(st, v, "number")
-        if (typeof p === "number") {
-          if (!Number.isInteger(p)) throw st.rangeError(`The number ${p} cannot be converted to a BigInt because it is not an integer`)
+    1,
+    (st, _t, [v], newTarget) => {
+      if (newTarget !== undefined) throw st.typeError("BigInt is not a constructor")
+      const p = toPrimitive(st, v, "number")
+      if (typeof p === "number") {
+        if (!Number.isInteger(p)) throw st.rangeError(`The number ${p} cannot be converted to a BigInt because it is not an integer`)
+        return BigInt(p)
+      }
+      if (typeof p === "bigint") return p
+      if (typeof p === "boolean") return p ? 1n : 0n
+      if (typeof p === "string") {
+        try {
           return BigInt(p)
+        } catch {
+          throw st.error("SyntaxError", `Cannot convert ${p} to a BigInt`)
         }
-        if (typeof p === "bigint") return p
-        if (typeof p === "boolean") return p ? 1n : 0n
-        if (typeof p === "string") {
-          try {
-            return BigInt(p)
-          } catch {
-            throw st.error("SyntaxError", `Cannot convert ${p} to a BigInt`)
-          }
-        }
-        throw st.typeError(`Cannot convert ${toStr(st, p)} to a BigInt`)
-      },
-      BiP,
-    ),
+      }
+      throw st.typeError(`Cannot convert ${toStr(st, p)} to a BigInt`)
+    },
+    BiP,
   )
+  realm.defineGlobal("BigInt", BigIntCtor)
+  const bitsArg = (st: JsState, v: Value): number => {
+    const bits = toIntegerOrInfinity(st, v)
+    if (bits < 0 || bits > 2 ** 53 - 1) throw st.rangeError("Invalid value: not (convertible to) a safe integer")
+    return bits
+  }
+  const bigintArg = (st: JsState, v: Value): bigint => {
+    const b = toPrimitive(st, v, "number")
+    if (typeof b === "bigint") return b
+    throw st.typeError(`Cannot convert ${toStr(st, b)} to a BigInt`)
+  }
+  realm.methods(BigIntCtor, {
+    asIntN: [2, (st, _t, [bits, v]) => BigInt.asIntN(bitsArg(st, bits), bigintArg(st, v))],
+    asUintN: [2, (st, _t, [bits, v]) => {
+      const n = bitsArg(st, bits)
+      const b = bigintArg(st, v)
+      // Only a negative value grows (to nearly 2^bits); the string bound caps how large it may get.
+      if (b < 0n) st.checkStringLength(Math.ceil(n / 3))
+      return BigInt.asUintN(n, b)
+    }],
+  })
   realm.methods(BiP, {
+    toLocaleString: spec(0, (st: JsState, t: Value, [locales, options]: Value[]) => {
+      if (typeof t !== "bigint") throw st.typeError("BigInt.prototype.toLocaleString requires that 'this' be a BigInt")
+      return localeNumber(st, t, locales, options)
+    }),
     toString: spec(0, (st: JsState, t: Value, [radix]: Value[]) => {
       if (typeof t !== "bigint") throw st.typeError("BigInt.prototype.toString requires that 'this' be a BigInt")
       return t.toString(radix === undefined ? 10 : toIntegerOrInfinity(st, radix))

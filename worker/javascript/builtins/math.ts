@@ -39,7 +39,14 @@ export function installMath(realm: Realm): void {
     }
     return r
   }]
-  table.hypot = [2, (st, _t, args) => Math.hypot(...args.map((a) => toNumber(st, a)))]
+  table.hypot = [2, (st, _t, args) => {
+    // In slices: a program may pass more arguments than one host call can take.
+    const ns = args.map((a) => toNumber(st, a))
+    if (ns.length <= 8192) return Math.hypot(...ns)
+    const partial: number[] = []
+    for (let i = 0; i < ns.length; i += 8192) partial.push(Math.hypot(...ns.slice(i, i + 8192)))
+    return Math.hypot(...partial)
+  }]
   table.random = [0, () => Math.random()]
   realm.methods(M, table)
   for (const name of ["E", "LN10", "LN2", "LOG10E", "LOG2E", "PI", "SQRT1_2", "SQRT2"] as const) setup(M, name, Math[name], 7)

@@ -6,7 +6,7 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { ACCESSOR, Accessor, ABSENT, HIDDEN, JsArray, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
+import { ACCESSOR, Accessor, ABSENT, HIDDEN, JsArray, JsBoxed, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
 import { iterate } from "../runtime/iterate.js"
 import { getV, keyText, sameValue, toObject, toPropertyKey, toStr, truthy } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"
@@ -18,6 +18,12 @@ export function enumerableKeys(o: JsObject): string[] {
   if (o instanceof JsArray) {
     for (let i = 0; i < o.items.length; i++) out.push(String(i))
     for (const k of o.props.keys()) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
+    return out
+  }
+  if (o instanceof JsBoxed && typeof o.primitive === "string") {
+    // A String object's characters are its first own keys (`Object.entries("hi")`).
+    for (let i = 0; i < o.primitive.length; i++) out.push(String(i))
+    for (const k of o.ownKeys()) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
     return out
   }
   if (o.attrs === null && !(o instanceof JsFunction)) {
@@ -33,6 +39,16 @@ export function enumerableKeys(o: JsObject): string[] {
   }
   for (const k of o.ownKeys()) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
   return out
+}
+
+/** Own keys, with a String object's character indices and `length` first (`Object.getOwnPropertyNames("ab")`). */
+function allOwnKeys(o: JsObject): Key[] {
+  if (!(o instanceof JsBoxed && typeof o.primitive === "string")) return o.ownKeys()
+  const keys: Key[] = []
+  for (let i = 0; i < o.primitive.length; i++) keys.push(String(i))
+  keys.push("length")
+  for (const k of o.ownKeys()) keys.push(k)
+  return keys
 }
 
 /** Copies own enumerable properties (strings and symbols) of `source` onto `target` with [[Set]]. */
@@ -78,9 +94,13 @@ export function defineFromDescriptor(st: JsState, o: JsObject, key: Key, desc: V
   let attrs = prev & (READONLY | HIDDEN | PERMANENT)
   if (has("enumerable")) attrs = truthy(desc.get(st, "enumerable")) ? attrs & ~HIDDEN : attrs | HIDDEN
   if (has("configurable")) attrs = truthy(desc.get(st, "configurable")) ? attrs & ~PERMANENT : attrs | PERMANENT
+  const accessorDescriptor = has("get") || has("set")
+  if (accessorDescriptor && (has("value") || has("writable"))) {
+    throw st.typeError(`Invalid property descriptor. Cannot both specify accessors and a value or writable attribute, ${st.realm.describeObject(desc)}`)
+  }
   if (existing !== ABSENT && o.attributes(key) & PERMANENT) {
-    const redefinable = !(existing instanceof Accessor) && !(o.attributes(key) & READONLY) && !has("get") && !has("set")
-    if (!redefinable) throw st.typeError(`Cannot redefine property: ${keyText(key)}`)
+    if (!redefinePermanent(st, o, key, existing, desc, attrs, accessorDescriptor)) throw st.typeError(`Cannot redefine property: ${keyText(key)}`)
+    return
   }
   if (has("get") || has("set")) {
     const getter = desc.get(st, "get")
@@ -97,6 +117,31 @@ export function defineFromDescriptor(st: JsState, o: JsObject, key: Key, desc: V
   else if (existing instanceof Accessor) attrs |= READONLY
   const value = has("value") ? desc.get(st, "value") : existing === ABSENT || existing instanceof Accessor ? undefined : existing
   if (!o.defineOwn(st, key, value, attrs)) throw st.typeError(`Cannot define property ${keyText(key)}, object is not extensible`)
+}
+
+/**
+ * Redefinition of a non-configurable property, which the standard allows only when nothing but a
+ * writable value changes (or writable turns false); false when the change is refused.
+ */
+function redefinePermanent(st: JsState, o: JsObject, key: Key, existing: Value | Accessor, desc: JsObject, attrs: number, accessorDescriptor: boolean): boolean {
+  const prev = o.attributes(key)
+  if ((attrs & (HIDDEN | PERMANENT)) !== (prev & (HIDDEN | PERMANENT))) return false
+  if (existing instanceof Accessor) {
+    if (!accessorDescriptor) return !desc.has("value") && !desc.has("writable")
+    if (desc.has("get") && desc.get(st, "get") !== existing.getter) return false
+    return !desc.has("set") || desc.get(st, "set") === existing.setter
+  }
+  if (accessorDescriptor) return false
+  const makeReadonly = desc.has("writable") && !truthy(desc.get(st, "writable"))
+  if (prev & READONLY) {
+    if (desc.has("writable") && !makeReadonly) return false
+    return !desc.has("value") || sameValue(desc.get(st, "value"), existing)
+  }
+  if (desc.has("value") && !o.defineOwn(st, key, desc.get(st, "value"), prev)) return false
+  // The object model keeps a permanent property's attributes; turning `writable` off is the one
+  // change the standard allows, so it is written to the attribute map directly.
+  if (makeReadonly && o.attrs !== null && o.attrs.has(key)) o.attrs.set(key, prev | READONLY)
+  return true
 }
 
 const objectArg = (st: JsState, v: Value, what: string): JsObject => {
@@ -188,13 +233,13 @@ export function installObject(realm: Realm): void {
       defineProperties(st, objectArg(st, o, "Object.defineProperties"), props)
       return o
     }],
-    getOwnPropertyNames: [1, (st, _t, [o]) => st.realm.newArray(toObject(st, o).ownKeys().filter((k) => typeof k === "string"))],
+    getOwnPropertyNames: [1, (st, _t, [o]) => st.realm.newArray(allOwnKeys(toObject(st, o)).filter((k) => typeof k === "string"))],
     getOwnPropertySymbols: [1, (st, _t, [o]) => st.realm.newArray(toObject(st, o).ownKeys().filter((k) => typeof k === "symbol"))],
     getOwnPropertyDescriptor: [2, (st, _t, [o, key]) => descriptorObject(st, toObject(st, o), toPropertyKey(st, key))],
     getOwnPropertyDescriptors: [1, (st, _t, [o]) => {
       const obj = toObject(st, o)
       const out = st.realm.newObject()
-      for (const k of obj.ownKeys()) out.props.set(k, descriptorObject(st, obj, k))
+      for (const k of allOwnKeys(obj)) out.props.set(k, descriptorObject(st, obj, k))
       return out
     }],
     is: [2, (_st, _t, [a, b]) => sameValue(a, b)],

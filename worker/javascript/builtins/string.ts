@@ -12,6 +12,7 @@ import { JsFunction, JsObject, JsBoxed, type Value } from "../runtime/object.js"
 import { JsIterator, DONE } from "../runtime/iterate.js"
 import { toIntegerOrInfinity, toNumber, toStr } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"
+import { stringRaw } from "./function.js"
 import { NOT_A_PATTERN, getSubstitution, isRegExp, stringMatchLike, stringReplaceWith, stringSplitWith } from "./regexp.js"
 import type { JsState } from "../runtime/state.js"
 
@@ -38,6 +39,62 @@ function pad(st: JsState, s: string, maxLength: Value, filler: Value, atStart: b
   st.charge(target >>> 6)
   return atStart ? s.padStart(target, fill) : s.padEnd(target, fill)
 }
+
+/**
+ * Code units (or code points) to a string, in chunks: spreading millions of arguments into one
+ * host call would overflow the host's stack, so the pieces are built a slice at a time, after the
+ * length is checked against the string bound.
+ */
+const CHUNK = 8192
+function fromCodes(st: JsState, codes: number[], convert: (...codes: number[]) => string): string {
+  st.checkStringLength(codes.length)
+  st.charge(codes.length >>> 4)
+  if (codes.length <= CHUNK) return convert(...codes)
+  const parts: string[] = []
+  for (let i = 0; i < codes.length; i += CHUNK) parts.push(convert(...codes.slice(i, i + CHUNK)))
+  const out = parts.join("")
+  st.checkStringLength(out.length)
+  return out
+}
+
+/**
+ * `localeCompare` through the host's collator (English when no usable locale is given, so a
+ * program sorts the same way everywhere). Only the plain options are read from the program's
+ * object, as primitives; collators are cached, as building one costs far more than a compare.
+ */
+const collators = new Map<string, Intl.Collator>()
+const COLLATOR_OPTIONS = ["usage", "sensitivity", "ignorePunctuation", "numeric", "caseFirst"] as const
+let defaultCollator: Intl.Collator | undefined
+function collator(st: JsState, locales: Value, options: Value): Intl.Collator {
+  if (locales === undefined && options === undefined) return (defaultCollator ??= new Intl.Collator("en-US"))
+  const locale = typeof locales === "string" ? locales : "en-US"
+  const picked: Record<string, string | boolean> = {}
+  let cacheKey = locale
+  if (options instanceof JsObject) {
+    for (const name of COLLATOR_OPTIONS) {
+      const v = options.get(st, name)
+      if (v === undefined) continue
+      const option = name === "ignorePunctuation" || name === "numeric" ? v === true : toStr(st, v)
+      picked[name] = option
+      cacheKey += `\u0000${name}=${String(option)}`
+    }
+  }
+  let c = collators.get(cacheKey)
+  if (c === undefined) {
+    try {
+      c = new Intl.Collator(locale, picked)
+    } catch (e) {
+      throw st.rangeError(e instanceof Error ? e.message : "Incorrect locale information provided")
+    }
+    if (collators.size > 64) collators.clear()
+    collators.set(cacheKey, c)
+  }
+  return c
+}
+
+/** A surrogate without its other half (linear: each alternative looks one unit around). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g")
 
 function replace(st: JsState, s: string, pattern: Value, replacement: Value, all: boolean): Value {
   const delegated = stringReplaceWith(st, s, pattern, replacement, all)
@@ -83,12 +140,13 @@ export function installString(realm: Realm): void {
   )
   realm.defineGlobal("String", StringCtor)
   realm.methods(StringCtor, {
-    fromCharCode: [1, (st, _t, args) => String.fromCharCode(...args.map((a) => toNumber(st, a)))],
+    fromCharCode: [1, (st, _t, args) => fromCodes(st, args.map((a) => toNumber(st, a)), String.fromCharCode)],
     fromCodePoint: [1, (st, _t, args) => {
       const cps = args.map((a) => toNumber(st, a))
-      for (const c of cps) if (!Number.isInteger(c) || c < 0 || c > 0x10ffff) throw st.rangeError(`Invalid code point ${c}`)
-      return String.fromCodePoint(...cps)
+      for (const c of cps) if (!Number.isInteger(c) || c < 0 || c > 0x10ffff) throw st.rangeError(`Invalid code point ${toStr(st, c)}`)
+      return fromCodes(st, cps, String.fromCodePoint)
     }],
+    raw: [1, stringRaw],
   })
   realm.methods(SP, {
     charAt: [1, (st, t, [i]) => self(st, t, "charAt").charAt(toIntegerOrInfinity(st, i))],
@@ -172,11 +230,14 @@ export function installString(realm: Realm): void {
       }
       return s
     }],
-    localeCompare: [1, (st, t, [other]) => {
+    localeCompare: [1, (st, t, [other, locales, options]) => {
       const a = self(st, t, "localeCompare")
       const b = toStr(st, other)
-      return a < b ? -1 : a > b ? 1 : 0
+      st.charge((a.length + b.length) >>> 4)
+      return collator(st, locales, options).compare(a, b)
     }],
+    isWellFormed: [0, (st, t) => !LONE_SURROGATE.test(self(st, t, "isWellFormed"))],
+    toWellFormed: [0, (st, t) => self(st, t, "toWellFormed").replace(LONE_SURROGATES, "\ufffd")],
     normalize: [0, (st, t, [form]) => {
       const f = form === undefined ? "NFC" : toStr(st, form)
       if (!["NFC", "NFD", "NFKC", "NFKD"].includes(f)) throw st.rangeError(`The normalization form should be one of NFC, NFD, NFKC, NFKD.`)
@@ -188,6 +249,9 @@ export function installString(realm: Realm): void {
     matchAll: [1, (st, t, [p]) => stringMatchLike(st, self(st, t, "matchAll"), p, Symbol.matchAll)],
     search: [1, (st, t, [p]) => stringMatchLike(st, self(st, t, "search"), p, Symbol.search)],
   })
+  // The legacy names are the same function objects as the standard ones, as in the language.
+  SP.defineOwn(realm.st, "trimLeft", SP.own("trimStart") as Value, 2)
+  SP.defineOwn(realm.st, "trimRight", SP.own("trimEnd") as Value, 2)
   realm.stringIterator = realm.symbolMethod(SP, Symbol.iterator, "[Symbol.iterator]", 0, (st, t) => {
     const s = self(st, t, "[Symbol.iterator]")
     const it = s[Symbol.iterator]()

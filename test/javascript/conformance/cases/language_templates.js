@@ -129,3 +129,11 @@ return made.size
 const t = (s, ...v) => s.length - v.length
 return [t``, t`${1}`, t`a${1}b${2}c${3}d`]
 // result: [1,1,1]
+
+// case: String.raw as a tag and called directly
+return [String.raw`a\n${1}b${2}`, String.raw`\u{41}`, String.raw({ raw: "xyz" }, 1, 2, 3), String.raw({ raw: ["p", "q"] }, "-", "ignored"), String.raw({ raw: [] }), String.raw.length]
+// result: ["a\\n1b2","\\u{41}","x1y2z","p-q","",1]
+
+// case: String.raw with a non-object raw throws
+try { String.raw({}) } catch (e) { return e.constructor.name }
+// result: "TypeError"
