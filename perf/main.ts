@@ -1,32 +1,36 @@
 /**
  * `npm run perf -- <scenario> [options]`: the benchmark entry point.
  *
- * Scenarios: `lua` (our Lua engine against fengari and wasmoon), `floors` (what the machine and
+ * Scenarios: `lua` (our Lua engine against fengari and wasmoon), `js` (our JavaScript engine against
+ * quickjs-emscripten, sval and js-interpreter, V8 the ceiling), `floors` (what the machine and
  * Piscina can do at best), `runtime` (the floors, then our pool measured against them), `all`
- * (lua, then runtime). Results go to stdout as Markdown tables; progress goes to stderr.
+ * (lua, js, then runtime). Results go to stdout as Markdown tables; progress goes to stderr.
  * See perf/README.md for what each number means.
  */
 import { existsSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
+import { runJsScenario } from "./js.js"
 import { runLuaScenario } from "./lua.js"
 import { print, progress } from "./report.js"
 import { runRuntimeScenario } from "./runtime.js"
 
-const USAGE = `usage: npm run perf -- <lua | floors | runtime | all> [options]
+const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | all> [options]
 
-  --rounds N          interleaved rounds (lua, default 5) / throughput rounds (runtime, default 5)
+  --rounds N          interleaved rounds (lua, js, default 5) / throughput rounds (runtime, default 5)
   --fengari-rounds N  rounds fengari takes part in (lua, default 3; it is 10-50x slower)
+  --slow-rounds N     rounds js-interpreter takes part in (js, default 1; it is 10-200x slower)
   --quick             fewer rounds and shorter sampling, for a smoke run (about a minute)
-  --workloads DIR     folder of .lua programs (default ../shared/workloads/lua beside the project)
+  --workloads DIR     folder of .lua / .js programs (default ../shared/workloads/<lua|js> beside the project)
   --programs a,b      only programs whose file name starts with one of these (e.g. 1_,3b)
-  --peers-only        lua: run fengari and wasmoon without our engine
+  --peers-only        lua, js: run the peers without our engine
   --help              this text`
 
 interface Cli {
   readonly scenario: string
   readonly rounds: number | undefined
   readonly fengariRounds: number | undefined
+  readonly slowRounds: number | undefined
   readonly quick: boolean
   readonly workloads: string | undefined
   readonly programs: ReadonlyArray<string> | undefined
@@ -37,6 +41,7 @@ function parseCli(args: ReadonlyArray<string>): Cli | string {
   let scenario: string | undefined
   let rounds: number | undefined
   let fengariRounds: number | undefined
+  let slowRounds: number | undefined
   let quick = false
   let workloads: string | undefined
   let programs: string[] | undefined
@@ -57,6 +62,7 @@ function parseCli(args: ReadonlyArray<string>): Cli | string {
       if (arg === "--help" || arg === "-h") return USAGE
       else if (arg === "--rounds") rounds = count()
       else if (arg === "--fengari-rounds") fengariRounds = count()
+      else if (arg === "--slow-rounds") slowRounds = count()
       else if (arg === "--quick") quick = true
       else if (arg === "--workloads") workloads = value()
       else if (arg === "--programs") programs = value().split(",").filter((p) => p !== "")
@@ -69,8 +75,8 @@ function parseCli(args: ReadonlyArray<string>): Cli | string {
     }
   }
   if (scenario === undefined) return USAGE
-  if (!["lua", "floors", "runtime", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
-  return { scenario, rounds, fengariRounds, quick, workloads, programs, peersOnly }
+  if (!["lua", "js", "floors", "runtime", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
+  return { scenario, rounds, fengariRounds, slowRounds, quick, workloads, programs, peersOnly }
 }
 
 /** The folder holding package.json, found from this file whether it runs from perf/ or dist/perf/. */
@@ -99,6 +105,15 @@ async function main(): Promise<void> {
       rounds,
       fengariRounds: cli.fengariRounds ?? (cli.quick ? 1 : Math.min(3, rounds)),
       workloadsDir: cli.workloads !== undefined ? resolve(cli.workloads) : resolve(projectRoot(), "../shared/workloads/lua"),
+      peersOnly: cli.peersOnly,
+      programs: cli.programs
+    })
+  }
+  if (cli.scenario === "js" || cli.scenario === "all") {
+    await runJsScenario({
+      rounds: cli.rounds ?? (cli.quick ? 2 : 5),
+      slowRounds: cli.slowRounds ?? 1,
+      workloadsDir: cli.workloads !== undefined ? resolve(cli.workloads) : resolve(projectRoot(), "../shared/workloads/js"),
       peersOnly: cli.peersOnly,
       programs: cli.programs
     })

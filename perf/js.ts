@@ -1,0 +1,322 @@
+/**
+ * The JavaScript comparison: our engine beside quickjs-emscripten, sval and js-interpreter, with
+ * plain V8 as the ceiling, on the same six ES5 programs, in one process (engines: js-engines.ts).
+ *
+ * The right answer of each program is V8's: it is run once, untimed, before the rounds, and every
+ * engine's every answer is compared with it. A wrong answer is shown as WRONG next to its time and
+ * never counts as a win; an engine that throws shows ERROR and is not run on that program again.
+ * (V8's answer is also checked against the workloads README's checksum, and a mismatch is named.)
+ *
+ * Rounds are interleaved as in the Lua scenario — each round runs every engine on every program
+ * once, in an order that rotates with the round and the program — and the garbage collector is
+ * forced before every run, outside the clock. js-interpreter is 10-200x slower than the rest, so
+ * it takes part in fewer rounds (`--slow-rounds`, default 1); its medians then rest on fewer runs,
+ * which the heading says.
+ */
+import { readdir, readFile } from "node:fs/promises"
+import { basename, join } from "node:path"
+import v8 from "node:v8"
+import vm from "node:vm"
+import { JS_ENGINE_ORDER, loadJsContender, type Contender, type JsEngineName } from "./js-engines.js"
+import { describe, machine } from "./measure.js"
+import { formatMs, formatRatio, median, print, progress, renderTable, targetLine, verdictOf } from "./report.js"
+
+export interface JsScenarioOptions {
+  readonly rounds: number
+  /** Rounds js-interpreter takes part in (it is by far the slowest). */
+  readonly slowRounds: number
+  readonly workloadsDir: string
+  readonly peersOnly: boolean
+  /** Only programs whose file name starts with one of these (all when undefined). */
+  readonly programs: ReadonlyArray<string> | undefined
+}
+
+interface Workload {
+  readonly name: string
+  readonly source: string
+  /** V8's answer, the reference every engine is checked against. */
+  readonly expected: string
+}
+
+interface Cell {
+  readonly times: number[]
+  wrongAnswer: string | undefined
+  error: string | undefined
+}
+
+/** The loop program and the time it must stay under ("well under a second"). */
+const LOOP_PROGRAM = "2_loop"
+const LOOP_LIMIT_MS = 1000
+
+export async function runJsScenario(options: JsScenarioOptions): Promise<void> {
+  const loaded = await loadWorkloads(options.workloadsDir, options.programs)
+  if (typeof loaded === "string") {
+    progress(`js: ${loaded}`)
+    print(`js scenario skipped: ${loaded}`)
+    process.exitCode = 1
+    return
+  }
+  const { workloads, notes } = loaded
+
+  const contenders: Contender[] = []
+  const absent = new Map<JsEngineName, string>()
+  for (const name of JS_ENGINE_ORDER) {
+    if (name === "ours" && options.peersOnly) {
+      absent.set(name, "skipped (--peers-only)")
+      continue
+    }
+    const contender = await loadJsContender(name)
+    if (typeof contender === "string") {
+      absent.set(name, contender)
+      progress(`js: ${name} unavailable: ${contender}`)
+    } else contenders.push(contender)
+  }
+
+  const cells = new Map<string, Cell>()
+  const cellOf = (engine: JsEngineName, workload: Workload): Cell => {
+    const key = `${engine}/${workload.name}`
+    let cell = cells.get(key)
+    if (cell === undefined) cells.set(key, (cell = { times: [], wrongAnswer: undefined, error: undefined }))
+    return cell
+  }
+
+  const collectGarbage = exposeGarbageCollector()
+  for (let round = 0; round < options.rounds; round++) {
+    for (const [index, workload] of workloads.entries()) {
+      for (const contender of rotate(contenders, round + index)) {
+        if (contender.name === "js-interpreter" && round >= options.slowRounds) continue
+        const cell = cellOf(contender.name, workload)
+        if (cell.error !== undefined) continue // an error repeats; no point paying for it again
+        await runOnce(contender, workload, cell, collectGarbage)
+        const shown = cell.error !== undefined ? `ERROR ${cell.error}` : `${formatMs(cell.times[cell.times.length - 1])} ms`
+        const flag = cell.wrongAnswer !== undefined ? ` WRONG (${cell.wrongAnswer})` : ""
+        progress(`js [round ${round + 1}/${options.rounds}] ${workload.name.padEnd(18)} ${contender.name.padEnd(14)} ${shown}${flag}`)
+      }
+    }
+  }
+
+  print(renderJsReport(workloads, cells, absent, notes, options))
+}
+
+async function runOnce(contender: Contender, workload: Workload, cell: Cell, collectGarbage: () => void): Promise<void> {
+  let prepared
+  try {
+    prepared = await contender.prepare(workload.source)
+  } catch (cause) {
+    cell.error = describe(cause)
+    return
+  }
+  let answer: unknown
+  let failure: unknown
+  collectGarbage() // last thing before the clock: this run starts with a clean heap
+  const start = performance.now()
+  try {
+    answer = prepared.run()
+  } catch (cause) {
+    failure = cause ?? "thrown undefined"
+  }
+  const elapsed = performance.now() - start
+  prepared.dispose()
+  if (failure !== undefined) {
+    cell.error = describe(failure)
+    return
+  }
+  const got = showAnswer(answer)
+  if (got !== workload.expected) cell.wrongAnswer = got
+  cell.times.push(elapsed)
+}
+
+const showAnswer = (answer: unknown): string =>
+  typeof answer === "string" || typeof answer === "number" ? String(answer) : JSON.stringify(answer) ?? String(answer)
+
+// ---------------------------------------------------------------------------------------------
+// The table
+
+type Peer = Exclude<JsEngineName, "ours">
+const PEERS: ReadonlyArray<Peer> = ["quickjs", "sval", "js-interpreter", "v8"]
+
+function renderJsReport(
+  workloads: ReadonlyArray<Workload>,
+  cells: ReadonlyMap<string, Cell>,
+  absent: ReadonlyMap<JsEngineName, string>,
+  workloadNotes: ReadonlyArray<string>,
+  options: JsScenarioOptions
+): string {
+  const cellOf = (engine: JsEngineName, w: Workload) => cells.get(`${engine}/${w.name}`)
+  const timeOf = (engine: JsEngineName, w: Workload): number | undefined => {
+    const cell = cellOf(engine, w)
+    return cell === undefined || cell.error !== undefined || cell.times.length === 0 ? undefined : median(cell.times)
+  }
+  const isRight = (engine: JsEngineName, w: Workload) => {
+    const cell = cellOf(engine, w)
+    return cell !== undefined && cell.error === undefined && cell.wrongAnswer === undefined && cell.times.length > 0
+  }
+  const shownTime = (engine: JsEngineName, w: Workload): string => {
+    const cell = cellOf(engine, w)
+    if (cell === undefined) return "-"
+    if (cell.error !== undefined) return "ERROR"
+    const time = formatMs(median(cell.times))
+    return cell.wrongAnswer !== undefined ? `WRONG ${time}` : time
+  }
+  const shownRatio = (peer: Peer, w: Workload): string => {
+    const ours = timeOf("ours", w)
+    const theirs = timeOf(peer, w)
+    if (ours === undefined || theirs === undefined || !isRight("ours", w)) return "-"
+    const ratio = formatRatio(theirs, ours)
+    return isRight(peer, w) ? ratio : `${ratio} (peer WRONG)`
+  }
+
+  const rows = workloads.map((w) => [
+    w.name,
+    w.expected,
+    shownTime("ours", w),
+    ...PEERS.map((peer) => shownTime(peer, w)),
+    ...PEERS.map((peer) => shownRatio(peer, w))
+  ])
+  const headers = ["program", "answer (V8)", "ours ms", ...PEERS.map((p) => `${p} ms`), ...PEERS.map((p) => `${p}/ours`)]
+  const table = renderTable(headers, rows, new Set(headers.map((_, i) => i).filter((i) => i >= 2)))
+
+  const notes: string[] = [...workloadNotes]
+  for (const [engine, reason] of absent) notes.push(`${engine}: not measured — ${reason}`)
+  for (const w of workloads) {
+    for (const engine of JS_ENGINE_ORDER) {
+      const cell = cellOf(engine, w)
+      if (cell?.error !== undefined) notes.push(`${engine} on ${w.name}: ERROR ${cell.error}`)
+      else if (cell?.wrongAnswer !== undefined) {
+        notes.push(`${engine} on ${w.name}: WRONG answer ${cell.wrongAnswer}, expected ${w.expected} (time shown, never counted as a win)`)
+      }
+    }
+  }
+
+  const heading =
+    `## js: ours vs quickjs-emscripten vs sval vs js-interpreter, V8 the ceiling — medians of ${options.rounds} interleaved round(s)` +
+    ` (js-interpreter: ${Math.min(options.rounds, options.slowRounds)})`
+  const legend =
+    "peer/ours = how many times longer the peer took than we did (above 1x we are faster; V8/ours is the ceiling, below 1x)." +
+    " Timed: ours runJavaScript(source) whole; quickjs evalCode+dump; sval run (with `exports.result = main();`);" +
+    " js-interpreter appendCode+run; V8 vm.runInContext (contexts and interpreters built before the clock)."
+  return [heading, machine(), "", table, "", ...notes.map((n) => `note: ${n}`), "", ...jsTargets(workloads, timeOf, isRight), "", legend]
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+}
+
+function jsTargets(
+  workloads: ReadonlyArray<Workload>,
+  timeOf: (engine: JsEngineName, w: Workload) => number | undefined,
+  isRight: (engine: JsEngineName, w: Workload) => boolean
+): string[] {
+  const ours = workloads.filter((w) => isRight("ours", w))
+  const oursFailed = workloads.filter((w) => !isRight("ours", w)).map((w) => w.name)
+  const failedDetail = oursFailed.length > 0 ? `; ours wrong or failing on ${oursFailed.join(", ")}` : ""
+  const ratio = (peer: Peer, w: Workload) => (timeOf(peer, w) ?? NaN) / (timeOf("ours", w) ?? NaN)
+
+  // quickjs: compared only where both answered correctly.
+  const vsQuick = ours.filter((w) => isRight("quickjs", w))
+  const faster = vsQuick.filter((w) => ratio("quickjs", w) > 1)
+  const worst = vsQuick.reduce<Workload | undefined>((acc, w) => (acc === undefined || ratio("quickjs", w) < ratio("quickjs", acc) ? w : acc), undefined)
+  const worstSlowdown = worst === undefined ? NaN : 1 / ratio("quickjs", worst)
+
+  // sval: the geometric mean of sval/ours over the programs both answered correctly.
+  const vsSval = ours.filter((w) => isRight("sval", w))
+  const geomean = Math.exp(vsSval.reduce((sum, w) => sum + Math.log(ratio("sval", w)), 0) / vsSval.length)
+
+  const loop = workloads.find((w) => w.name === LOOP_PROGRAM)
+  const loopMs = loop === undefined ? undefined : timeOf("ours", loop)
+  return [
+    targetLine(
+      verdictOf(vsQuick.length === 0 ? undefined : faster.length >= 3),
+      "faster than quickjs-emscripten on at least three",
+      `faster on ${faster.length}/${vsQuick.length}` + (faster.length > 0 ? ` (${faster.map((w) => w.name).join(", ")})` : "")
+    ),
+    targetLine(
+      verdictOf(worst === undefined ? undefined : worstSlowdown <= 2 && oursFailed.length === 0),
+      "never more than 2x slower than quickjs-emscripten",
+      (worst === undefined ? "" : `worst: ${worst.name}, ours/quickjs = ${worstSlowdown.toFixed(2)}x`) + failedDetail
+    ),
+    targetLine(
+      verdictOf(vsSval.length === 0 ? undefined : geomean >= 5 && oursFailed.length === 0),
+      "at least 5x faster than sval (geometric mean)",
+      vsSval.length === 0 ? "" : `sval/ours geometric mean = ${geomean.toFixed(1)}x over ${vsSval.length} program(s)${failedDetail}`
+    ),
+    targetLine(
+      verdictOf(loop === undefined || loopMs === undefined ? undefined : loopMs < LOOP_LIMIT_MS && isRight("ours", loop)),
+      `the 3,000,000-iteration loop under ${LOOP_LIMIT_MS} ms`,
+      loopMs === undefined ? "not measured" : `${LOOP_PROGRAM}: ${formatMs(loopMs)} ms`
+    )
+  ]
+}
+
+// ---------------------------------------------------------------------------------------------
+// The workloads
+
+/**
+ * The `.js` files of the folder, each with V8's answer. A program V8 cannot run is skipped (an
+ * unchecked answer is never timed); a V8 answer that differs from the README's checksum is noted.
+ */
+async function loadWorkloads(
+  dir: string,
+  filter: ReadonlyArray<string> | undefined
+): Promise<{ workloads: Workload[]; notes: string[] } | string> {
+  let files: string[]
+  try {
+    files = (await readdir(dir)).filter((file) => file.endsWith(".js")).sort()
+  } catch {
+    return `workloads folder not found: ${dir} (expected ../shared/workloads/js beside the project; pass --workloads DIR)`
+  }
+  if (filter !== undefined) files = files.filter((file) => filter.some((prefix) => file.startsWith(prefix)))
+  if (files.length === 0) return `no .js programs in ${dir}${filter === undefined ? "" : ` matching ${filter.join(",")}`}`
+
+  const checksums = await readChecksums(dir)
+  const workloads: Workload[] = []
+  const notes: string[] = []
+  for (const file of files) {
+    const name = basename(file, ".js")
+    const source = await readFile(join(dir, file), "utf8")
+    let expected: string
+    try {
+      expected = showAnswer(vm.runInNewContext(source))
+    } catch (cause) {
+      progress(`js: V8 cannot run ${file} (${describe(cause)}); skipped`)
+      continue
+    }
+    const checksum = checksums.get(name)
+    if (checksum !== undefined && checksum !== expected) notes.push(`${name}: V8 answers ${expected}, the README's checksum is ${checksum}`)
+    workloads.push({ name, source, expected })
+  }
+  return workloads.length > 0 ? { workloads, notes } : `V8 could run no program in ${dir}`
+}
+
+/** Rows like "| `1_fib` | recursive calls | 75025 |": the name in backticks, the checksum last. */
+async function readChecksums(dir: string): Promise<Map<string, string>> {
+  const checksums = new Map<string, string>()
+  for (const readme of [join(dir, "README.md"), join(dir, "..", "README.md")]) {
+    const text = await readFile(readme, "utf8").catch(() => "")
+    for (const line of text.split("\n")) {
+      const row = /^\|\s*`([^`]+)`\s*\|.*\|\s*([^|]+?)\s*\|\s*$/.exec(line)
+      if (row !== null && !checksums.has(row[1])) checksums.set(row[1], row[2])
+    }
+  }
+  return checksums
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers (the same as the Lua scenario's)
+
+function rotate<T>(items: ReadonlyArray<T>, by: number): T[] {
+  if (items.length === 0) return []
+  const start = by % items.length
+  return [...items.slice(start), ...items.slice(0, start)]
+}
+
+/** `global.gc` without `--expose-gc` on the command line; without it the scenario still runs. */
+function exposeGarbageCollector(): () => void {
+  try {
+    v8.setFlagsFromString("--expose-gc")
+    const gc: unknown = vm.runInNewContext("gc")
+    if (typeof gc === "function") return () => gc()
+  } catch {
+    // fall through
+  }
+  progress("js: cannot force garbage collection between runs; timings may include other engines' garbage")
+  return () => {}
+}
