@@ -57,7 +57,7 @@ const absentGlobals: Attack[] = [
   { name: "setInterval", source: `setInterval(() => 1, 0)`, expect: fails("ExecutionFailure", "setInterval is not available in Code Mode") },
   { name: "fetch", source: `return await fetch('http://169.254.169.254/')`, expect: fails("ExecutionFailure", "fetch is not available in Code Mode") },
   { name: "WeakRef", source: `return new WeakRef({})`, expect: fails("ExecutionFailure", "WeakRef is not available in Code Mode") },
-  { name: "with statement", source: `with ({}) {}`, expect: fails("UnsupportedSyntax", "'with' is not supported in Code Mode") },
+  { name: "with statement", source: `with ({}) {}`, expect: fails("ParseError", "'with' in strict mode") },
   { name: "absent host globals all report undefined to typeof", source: `return [typeof WebAssembly, typeof SharedArrayBuffer, typeof Atomics, typeof Buffer, typeof __dirname, typeof global]`, expect: gives(["undefined", "undefined", "undefined", "undefined", "undefined", "undefined"]) },
 ]
 

@@ -30,7 +30,6 @@ export const compileErrorAt = (kind: DiagnosticKind, line: number, column: numbe
 
 /** Constructs the engine refuses, by node type, with the reason shown to the program's author. */
 export const UNSUPPORTED: Readonly<Record<string, { readonly construct: string; readonly reason: string }>> = {
-  WithStatement: { construct: "'with'", reason: "it is not allowed in strict code; name the object explicitly" },
   ImportMeta: { construct: "import.meta", reason: "programs are not module files; there is no module metadata" },
   NestedImport: { construct: "import inside a block or function", reason: JsMessages.nestedImport() },
   ExportNamedDeclaration: { construct: "export", reason: "a program is not a module; return the value instead" },
@@ -50,6 +49,9 @@ export function parseJavaScript(source: string, bounds: Bounds): Program {
     program = parse(source, {
       ecmaVersion: "latest",
       sourceType: "script",
+      // A program is the body of a strict-mode function: strict early errors apply (duplicate
+      // parameters, binding `eval`/`arguments`, octal literals, `delete` of a name...).
+      strict: true,
       allowAwaitOutsideFunction: true,
       allowReturnOutsideFunction: true,
       // Import declarations are read in a script (the program is a function body); only
