@@ -15,8 +15,8 @@
  * V8 recompiles (measured: `fib(25)` 10 ms warm, 30 ms after each forced GC).
  *
  * So the engine keeps, from the moment it is loaded, a state built exactly as `runLua` builds one
- * (libraries opened, so its `_G` and library tables anchor the table shape), a cell, a boxed float
- * and a tool reference. They are never used: they only keep the maps alive. They hold no program
+ * (libraries opened, so its `_G` and library tables anchor the table shape), a cell, a closure, a
+ * boxed float and a tool reference. They are never used: they only keep the maps alive. They hold no program
  * data, so this is a fixed few kilobytes.
  */
 
@@ -45,5 +45,9 @@ export function keepShapes(): void {
   table.set(1, true)
   table.set("k", true)
   const cell: { v: LuaValue } = { v: undefined }
-  anchors.push(st, globals, table, cell, new LuaFloat(1), new ToolReference("a"), new LuaError("anchor"))
+  // A closure as compile/functions.ts makes one that takes direct arguments: a bound function
+  // with a `direct` property, whose map call sites check on every call.
+  const closure = function luaFunctionAnchor() {}.bind([]) as { direct?: true }
+  closure.direct = true
+  anchors.push(st, globals, table, cell, closure, new LuaFloat(1), new ToolReference("a"), new LuaError("anchor"))
 }

@@ -17,15 +17,15 @@
 import type { Expression, MemberExpression } from "luaparse"
 import { LuaMessages, variableInfo } from "../messages.js"
 import { absentReason } from "../stdlib/absent.js"
-import { callTool, invoke, invokeFirst, type CallSite } from "../runtime/call.js"
+import { callTool, invoke, invokeDirect, invokeDirectFirst, invokeFirst, isDirect, type CallSite, type DirectFunction } from "../runtime/call.js"
 import { TAIL_CALL } from "../runtime/state.js"
 import { LuaTable, NO_VALUES, ToolReference, typeName, type LuaFunction, type LuaValue } from "../runtime/value.js"
 import type { CompileContext, Expr, Frame, MultiExpr } from "./context.js"
 import { compileExpression, compileListToArray, compileValueList, describe, globalName, type CallNode } from "./expressions.js"
 import { indexFailure, indexOther } from "./indexing.js"
-import { isBoxed, slotOf } from "./scope.js"
+import { compileNamedCallFirst } from "./named.js"
 
-type CallOther = (f: LuaValue, args: LuaValue[]) => LuaValue[]
+export type CallOther = (f: LuaValue, args: LuaValue[]) => LuaValue[]
 
 /** What every shape of call site needs, compiled once. */
 interface CallParts {
@@ -35,7 +35,7 @@ interface CallParts {
   readonly method: ((o: LuaValue) => LuaValue) | null
   readonly object: Expr | null
   readonly args: MultiExpr
-  /** The fixed arguments when there are at most two and none is open-ended (fast paths). */
+  /** The fixed arguments when there are at most three and none is open-ended (fast paths). */
   readonly fixed: Expr[] | null
   /** The same for a method call (arguments after `self`). */
   readonly methodFixed: Expr[] | null
@@ -72,7 +72,7 @@ function callParts(node: CallNode, ctx: CompileContext): CallParts {
     info = describe(base, ctx)
   }
   const list = compileValueList(argumentNodes(node), ctx, end)
-  const simple = list.rest === null && list.fixed.length <= 2
+  const simple = list.rest === null && list.fixed.length <= 3
   const fixed = simple && !isMethod ? list.fixed : null
   const methodFixed = simple && isMethod ? list.fixed : null
   return {
@@ -132,20 +132,25 @@ export function compileCallExpression(node: CallNode, ctx: CompileContext): Expr
 /**
  * One call site, specialised by shape (method or not, number of fixed arguments) and by whether
  * it yields the result list or only the first result — so a call in an expression costs no
- * extra closure to pick its first value.
+ * extra closure to pick its first value. With at most three fixed arguments (`self` included), a
+ * callee marked `direct` gets them without an argument list (`invokeDirect`, runtime/call.ts).
  */
 function compileCall(node: CallNode, ctx: CompileContext, first: boolean): MultiExpr | Expr {
   const { callee, method, object, args, fixed, methodFixed, site, other } = callParts(node, ctx)
   const rt = ctx.rt
   if (method !== null) {
     const o = object!
-    if (methodFixed !== null && methodFixed.length <= 1) {
+    if (methodFixed !== null && methodFixed.length <= 2) {
       const a = methodFixed[0]
+      const b = methodFixed[1]
       if (first) {
         return function callMethodFirst(R: Frame) {
           const self = o(R)
           const f = method(self)
-          const list: LuaValue[] = a === undefined ? [self] : [self, a(R)]
+          const x = a === undefined ? undefined : a(R)
+          const y = b === undefined ? undefined : b(R)
+          if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, self, x, y)
+          const list: LuaValue[] = a === undefined ? [self] : b === undefined ? [self, x] : [self, x, y]
           if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
           return other(f, list)[0]
         }
@@ -153,7 +158,10 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
       return function callMethodSimple(R: Frame) {
         const self = o(R)
         const f = method(self)
-        const list: LuaValue[] = a === undefined ? [self] : [self, a(R)]
+        const x = a === undefined ? undefined : a(R)
+        const y = b === undefined ? undefined : b(R)
+        if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirect(rt.st, f as DirectFunction, site, self, x, y)
+        const list: LuaValue[] = a === undefined ? [self] : b === undefined ? [self, x] : [self, x, y]
         if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)
         return other(f, list)
       }
@@ -175,18 +183,24 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
     if (first) {
       return function callWithoutArgumentsFirst(R: Frame) {
         const f = fn(R)
-        if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, NO_VALUES, site)
+        if (typeof f === "function") {
+          if (isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site)
+          return invokeFirst(rt.st, f as LuaFunction, NO_VALUES, site)
+        }
         return other(f, NO_VALUES)[0]
       }
     }
     return function callWithoutArguments(R: Frame) {
       const f = fn(R)
-      if (typeof f === "function") return invoke(rt.st, f as LuaFunction, NO_VALUES, site)
+      if (typeof f === "function") {
+        if (isDirect(f as LuaFunction)) return invokeDirect(rt.st, f as DirectFunction, site)
+        return invoke(rt.st, f as LuaFunction, NO_VALUES, site)
+      }
       return other(f, NO_VALUES)
     }
   }
-  if (first && fixed !== null && fixed.length > 0) {
-    const named = compileNamedCallFirst(node.base, ctx, fixed, site, other)
+  if (first && fixed !== null) {
+    const named = compileNamedCallFirst(node.base, argumentNodes(node), ctx, fixed, site, other)
     if (named !== null) return named
   }
   if (fixed !== null && fixed.length === 1) {
@@ -194,14 +208,18 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
     if (first) {
       return function callWithOneArgumentFirst(R: Frame) {
         const f = fn(R)
-        const list: LuaValue[] = [a(R)]
+        const x = a(R)
+        if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x)
+        const list: LuaValue[] = [x]
         if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
         return other(f, list)[0]
       }
     }
     return function callWithOneArgument(R: Frame) {
       const f = fn(R)
-      const list: LuaValue[] = [a(R)]
+      const x = a(R)
+      if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirect(rt.st, f as DirectFunction, site, x)
+      const list: LuaValue[] = [x]
       if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)
       return other(f, list)
     }
@@ -211,14 +229,45 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
     if (first) {
       return function callWithTwoArgumentsFirst(R: Frame) {
         const f = fn(R)
-        const list: LuaValue[] = [a(R), b(R)]
+        const x = a(R)
+        const y = b(R)
+        if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x, y)
+        const list: LuaValue[] = [x, y]
         if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
         return other(f, list)[0]
       }
     }
     return function callWithTwoArguments(R: Frame) {
       const f = fn(R)
-      const list: LuaValue[] = [a(R), b(R)]
+      const x = a(R)
+      const y = b(R)
+      if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirect(rt.st, f as DirectFunction, site, x, y)
+      const list: LuaValue[] = [x, y]
+      if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)
+      return other(f, list)
+    }
+  }
+  if (fixed !== null && fixed.length === 3) {
+    const [a, b, c] = fixed as [Expr, Expr, Expr]
+    if (first) {
+      return function callWithThreeArgumentsFirst(R: Frame) {
+        const f = fn(R)
+        const x = a(R)
+        const y = b(R)
+        const z = c(R)
+        if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x, y, z)
+        const list: LuaValue[] = [x, y, z]
+        if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
+        return other(f, list)[0]
+      }
+    }
+    return function callWithThreeArguments(R: Frame) {
+      const f = fn(R)
+      const x = a(R)
+      const y = b(R)
+      const z = c(R)
+      if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirect(rt.st, f as DirectFunction, site, x, y, z)
+      const list: LuaValue[] = [x, y, z]
       if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)
       return other(f, list)
     }
@@ -236,69 +285,6 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
     const list = args(R)
     if (typeof f === "function") return invoke(rt.st, f as LuaFunction, list, site)
     return other(f, list)
-  }
-}
-
-/**
- * `f(x)` and `f(x, y)` for their first result (or as a statement), when the callee is a plain
- * name: the name is read in the call's own closure rather than through one more closure call.
- * These are the calls of recursive functions and helpers (`fib(n - 1)`, `emit(s)`), the hottest
- * call sites of most programs; each shape is its own closure, so V8 sees fewer kinds of callee
- * at each.
- */
-function compileNamedCallFirst(base: Expression, ctx: CompileContext, fixed: Expr[], site: CallSite, other: CallOther): Expr | null {
-  if (base.type !== "Identifier") return null
-  const ref = ctx.resolution.references.get(base)!
-  const rt = ctx.rt
-  const a = fixed[0]!
-  const b = fixed[1]
-  if (ref.kind === "global") {
-    const name = base.name
-    if (b === undefined) {
-      return function callGlobalWithOneArgument(R: Frame) {
-        const f = rt.globals.get(name)
-        const list: LuaValue[] = [a(R)]
-        if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-        return other(f, list)[0]
-      }
-    }
-    return function callGlobalWithTwoArguments(R: Frame) {
-      const f = rt.globals.get(name)
-      const list: LuaValue[] = [a(R), b(R)]
-      if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-      return other(f, list)[0]
-    }
-  }
-  const slot = slotOf(ref)
-  if (isBoxed(ref)) {
-    if (b === undefined) {
-      return function callUpvalueWithOneArgument(R: Frame) {
-        const f = R[slot].v
-        const list: LuaValue[] = [a(R)]
-        if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-        return other(f, list)[0]
-      }
-    }
-    return function callUpvalueWithTwoArguments(R: Frame) {
-      const f = R[slot].v
-      const list: LuaValue[] = [a(R), b(R)]
-      if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-      return other(f, list)[0]
-    }
-  }
-  if (b === undefined) {
-    return function callLocalWithOneArgument(R: Frame) {
-      const f = R[slot]
-      const list: LuaValue[] = [a(R)]
-      if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-      return other(f, list)[0]
-    }
-  }
-  return function callLocalWithTwoArguments(R: Frame) {
-    const f = R[slot]
-    const list: LuaValue[] = [a(R), b(R)]
-    if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-    return other(f, list)[0]
   }
 }
 

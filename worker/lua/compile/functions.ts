@@ -35,8 +35,18 @@ export function compileFunction(node: FunctionDeclaration, ctx: CompileContext):
   const info = ctx.resolution.functions.get(node)!
   const body = compileBody(node.body, info, ctx)
   const sources = info.upvalues.map((u) => u.sourceSlot())
-  const entry = functionEntry(frameLayout(info), body)
+  const layout = frameLayout(info)
+  const entry = functionEntry(layout, body)
   const nu = sources.length
+  if (takesDirectArguments(layout)) {
+    return function makeDirectClosure(P: Frame): LuaFunction {
+      const cells = new Array<Cell>(nu)
+      for (let j = 0; j < nu; j++) cells[j] = P[sources[j]!]
+      const closure = entry.bind(cells) as { direct?: true }
+      closure.direct = true
+      return closure as LuaFunction
+    }
+  }
   return function makeClosure(P: Frame): LuaFunction {
     const cells = new Array<Cell>(nu)
     for (let j = 0; j < nu; j++) cells[j] = P[sources[j]!]
@@ -93,8 +103,19 @@ function frameLayout(info: FunctionInfo): FrameLayout {
   }
 }
 
-/** The code of a function literal: called with the closure's upvalue cells as `this`. */
-type FunctionEntry = (this: Cell[], args: LuaValue[]) => LuaValue[]
+/**
+ * The code of a function literal: called with the closure's upvalue cells as `this`, and with its
+ * arguments either as a list or — `args` null, for a `direct` function — as `a`, `b`, `c`.
+ */
+type FunctionEntry = (this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue) => LuaValue[]
+
+/** Parameters a function may have and still take its arguments directly (runtime/call.ts). */
+const MAX_DIRECT_PARAMS = 3
+
+/** True when the function's closures are called directly by call sites with few arguments. */
+function takesDirectArguments(layout: FrameLayout): boolean {
+  return layout.vararg < 0 && layout.params <= MAX_DIRECT_PARAMS
+}
 
 function functionEntry(layout: FrameLayout, compiled: Body): FunctionEntry {
   const { size, params, boxedParams, upvalueStart, vararg } = layout
@@ -102,37 +123,56 @@ function functionEntry(layout: FrameLayout, compiled: Body): FunctionEntry {
   if (vararg < 0 && boxedParams.length === 0 && parts !== null && parts.length === 2) {
     // Two statements (`if n < 2 then return n end; return ...`): run here, one call fewer.
     const [first, second] = parts as [Stmt, Stmt]
-    return function luaFunctionOfTwo(this: Cell[], args: LuaValue[]): LuaValue[] {
+    return function luaFunctionOfTwo(this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
       const R: Frame = new Array(size)
-      for (let i = 0; i < params; i++) R[i] = args[i]
+      if (args === null) {
+        if (params > 0) R[0] = a
+        if (params > 1) R[1] = b
+        if (params > 2) R[2] = c
+      } else {
+        for (let i = 0; i < params; i++) R[i] = args[i]
+      }
       const cells = this
       for (let j = 0; j < cells.length; j++) R[upvalueStart + j] = cells[j]
-      let c = first(R)
-      if (c === undefined) c = second(R)
-      return c === undefined ? NO_VALUES : c
+      let done = first(R)
+      if (done === undefined) done = second(R)
+      return done === undefined ? NO_VALUES : done
     }
   }
   if (vararg < 0 && boxedParams.length === 0) {
-    return function luaFunction(this: Cell[], args: LuaValue[]): LuaValue[] {
+    return function luaFunction(this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
       const R: Frame = new Array(size)
-      for (let i = 0; i < params; i++) R[i] = args[i]
+      if (args === null) {
+        if (params > 0) R[0] = a
+        if (params > 1) R[1] = b
+        if (params > 2) R[2] = c
+      } else {
+        for (let i = 0; i < params; i++) R[i] = args[i]
+      }
       const cells = this
       for (let j = 0; j < cells.length; j++) R[upvalueStart + j] = cells[j]
-      const c = body(R)
-      return c === undefined ? NO_VALUES : c
+      const done = body(R)
+      return done === undefined ? NO_VALUES : done
     }
   }
-  return function luaFunctionGeneral(this: Cell[], args: LuaValue[]): LuaValue[] {
+  return function luaFunctionGeneral(this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
     const cells = this
     const R: Frame = new Array(size)
-    for (let i = 0; i < params; i++) R[i] = args[i]
+    if (args === null) {
+      // Only functions without varargs are called so (`takesDirectArguments`).
+      if (params > 0) R[0] = a
+      if (params > 1) R[1] = b
+      if (params > 2) R[2] = c
+    } else {
+      for (let i = 0; i < params; i++) R[i] = args[i]
+      if (vararg >= 0) R[vararg] = args.length > params ? args.slice(params) : NO_VALUES
+    }
     for (let i = 0; i < boxedParams.length; i++) {
       const slot = boxedParams[i]!
       R[slot] = { v: R[slot] }
     }
     for (let j = 0; j < cells.length; j++) R[upvalueStart + j] = cells[j]
-    if (vararg >= 0) R[vararg] = args.length > params ? args.slice(params) : NO_VALUES
-    const c = body(R)
-    return c === undefined ? NO_VALUES : c
+    const done = body(R)
+    return done === undefined ? NO_VALUES : done
   }
 }

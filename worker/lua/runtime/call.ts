@@ -7,6 +7,15 @@
  * loop, so tail calls never deepen the JavaScript stack. When an exception unwinds through here
  * the depth is not restored: whoever catches (pcall, the top level) resets it to what it saved.
  *
+ * Direct calls: a compiled Lua function without varargs and with at most three parameters is
+ * marked `direct` (compile/functions.ts) and also accepts its arguments as JavaScript arguments —
+ * `f(null, a, b, c)` instead of `f([a, b, c])`. A call site with at most three fixed arguments
+ * that finds such a callee uses `invokeDirect`, which is `invoke` without the argument array:
+ * most calls of most programs (`fib(n - 1)`, `add(x, y)`, `o:get(k)`) then allocate nothing but
+ * the callee's frame. Missing arguments arrive as `undefined` (nil) and extra ones are dropped,
+ * as a fixed-parameter Lua function does with a list. Builtins never see this convention: they
+ * are never marked.
+ *
  * Host calls — a tool, `search`, an extension global — convert their arguments with the
  * plain-data contract (`luaToData`: a violation stops the execution with `InvalidDataValue`), block
  * on `host.call`, and convert the answer back (`dataToLua`). A `HostFailure` becomes a Lua error the
@@ -31,33 +40,70 @@ export interface CallSite {
   readonly method: boolean
 }
 
+/**
+ * A compiled Lua function that takes its arguments directly (see the essay above): `args` is
+ * `null` and the arguments are `a`, `b`, `c`. Such functions carry `direct: true`.
+ */
+export interface DirectFunction extends LuaFunction {
+  (args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[]
+  readonly direct?: true
+}
+
+/** True when `f` may be called with its arguments directly. */
+export const isDirect = (f: LuaFunction): f is DirectFunction => (f as DirectFunction).direct === true
+
 /** Calls a function from a compiled call site: its result list. */
 export function invoke(st: LuaState, f: LuaFunction, args: LuaValue[], site: CallSite): LuaValue[] {
-  const results = invokeRaw(st, f, args, site)
+  const results = invokeRaw(st, f as DirectFunction, args, site, undefined, undefined, undefined)
   return results === ONE_RESULT ? [st.result] : results
 }
 
 /** Calls a function from a compiled call site that wants only the first result. */
 export function invokeFirst(st: LuaState, f: LuaFunction, args: LuaValue[], site: CallSite): LuaValue {
-  const results = invokeRaw(st, f, args, site)
+  const results = invokeRaw(st, f as DirectFunction, args, site, undefined, undefined, undefined)
   return results === ONE_RESULT ? st.result : results[0]
 }
 
-/** The call itself (see the essay above); its results may be `ONE_RESULT`. */
-function invokeRaw(st: LuaState, f: LuaFunction, args: LuaValue[], site: CallSite): LuaValue[] {
+/** `invoke` of a `direct` function with its (at most three) arguments: its result list. */
+export function invokeDirect(st: LuaState, f: DirectFunction, site: CallSite, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
+  const results = invokeRaw(st, f, null, site, a, b, c)
+  return results === ONE_RESULT ? [st.result] : results
+}
+
+/** `invokeFirst` of a `direct` function with its (at most three) arguments. */
+export function invokeDirectFirst(st: LuaState, f: DirectFunction, site: CallSite, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue {
+  const results = invokeRaw(st, f, null, site, a, b, c)
+  return results === ONE_RESULT ? st.result : results[0]
+}
+
+/**
+ * The call itself (see the essay above); its results may be `ONE_RESULT`. `args` is null for a
+ * direct call, and `a`, `b`, `c` are then the arguments (a builtin ignores them). Kept small, with
+ * the tail-call loop and the error path out of line, so V8 inlines it into every call site.
+ */
+function invokeRaw(st: LuaState, f: DirectFunction, args: LuaValue[] | null, site: CallSite, a: LuaValue, b: LuaValue, c: LuaValue): LuaValue[] {
   if (--st.fuel <= 0) st.refuel()
   const depth = ++st.depth
   const line = site.line
   st.line = line
   if (depth > st.maxDepth) throw st.stackOverflow()
-  st.callLines[depth] = line
-  st.callLines[depth + 1] = 0
+  const lines = st.callLines
+  lines[depth] = line
+  lines[depth + 1] = 0
   let results: LuaValue[]
   try {
-    results = f(args)
+    results = f(args, a, b, c)
   } catch (error) {
-    throw error === st.raised && st.raisedDepth === depth ? st.renameArgumentError(error as LuaError, f, site.name, site.method) : st.stackCheck(error)
+    throw callFailure(st, error, depth, f, site)
   }
+  if (results === TAIL_CALL) results = runTailCalls(st, depth)
+  st.depth = depth - 1
+  return results
+}
+
+/** Runs the tail calls a callee at `depth` handed back, until one returns its results. */
+function runTailCalls(st: LuaState, depth: number): LuaValue[] {
+  let results: LuaValue[] = TAIL_CALL
   while (results === TAIL_CALL) {
     if (--st.fuel <= 0) st.refuel()
     // Named after the `return f()` that made it (see `tailSite`); read before `g` can replace it.
@@ -67,11 +113,18 @@ function invokeRaw(st: LuaState, f: LuaFunction, args: LuaValue[], site: CallSit
     try {
       results = g(st.tailArgs)
     } catch (error) {
-      throw error === st.raised && st.raisedDepth === depth ? st.renameArgumentError(error as LuaError, g, tail.name, tail.method) : st.stackCheck(error)
+      throw callFailure(st, error, depth, g, tail)
     }
   }
-  st.depth = depth - 1
   return results
+}
+
+/**
+ * What an exception out of the call of `f` at `depth` becomes: a builtin's "bad argument" error
+ * renamed after the call site, a JavaScript stack overflow as the depth stop, anything else as it is.
+ */
+function callFailure(st: LuaState, error: unknown, depth: number, f: LuaFunction, site: CallSite): unknown {
+  return error === st.raised && st.raisedDepth === depth ? st.renameArgumentError(error as LuaError, f, site.name, site.method) : st.stackCheck(error)
 }
 
 /**
