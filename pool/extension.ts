@@ -171,7 +171,7 @@ const JAVASCRIPT_BUILTINS = [
   "decodeURI", "Math", "JSON", "Map", "Set", "WeakMap", "WeakSet", "Promise", "console", "tools", "search",
   "searchTools", "describeTool", "describeNamespace", "ALL_TOOLS", "require", "eval", "arguments", "RegExp", "Date",
   "DOMException", "Uint8Array", "TextEncoder", "TextDecoder", "URL", "URLSearchParams", "structuredClone", "crypto",
-  "atob", "btoa", "queueMicrotask",
+  "atob", "btoa", "queueMicrotask", "Reflect",
 ]
 
 /** The built-in globals of each language (tools, search and discovery included). */

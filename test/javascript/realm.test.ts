@@ -28,6 +28,10 @@ describe("deferred globals", () => {
     expect(runJavaScript(`delete globalThis.Set; return Set`)).toMatchObject({ ok: false, error: { message: expect.stringContaining("Set is not defined") } })
   })
 
+  it("are there after the global object is made non-extensible", () => {
+    expect(value(`Object.preventExtensions(globalThis); return [typeof Math, Math.max(1, 2), typeof Map]`)).toEqual(["object", 2, "function"])
+  })
+
   it("built together: the siblings of one installer share their realm", () => {
     expect(value(`const s = new Set([1]); const m = new Map([[1, 2]]); return [Object.getPrototypeOf(s) === Set.prototype, m.get(1), new WeakMap() instanceof WeakMap]`)).toEqual([true, 2, true])
   })

@@ -39,7 +39,8 @@ const mustFail: Array<[string, string, RegExp]> = [
   ["import expression", `await import("fs")`, /Cannot find module/],
   ["setTimeout", `setTimeout(() => 1, 0)`, /not available in Code Mode/],
   ["Proxy", `new Proxy({}, {})`, /not available in Code Mode/],
-  ["Reflect", `Reflect.ownKeys({})`, /not available in Code Mode/],
+  ["Reflect.construct(Function)", `Reflect.construct(Function, ["return process"])()`, /not available in Code Mode/],
+  ["Reflect.apply(Function)", `Reflect.apply(Function, null, ["return process"])()`, /not available in Code Mode/],
   ["with statement", `with ({}) {}`, /'with'|strict mode/],
   ["fetch global", `fetch("http://example.com")`, /not available in Code Mode/],
   ["tools are read-only", `tools.x = 1`, /read-only/],
@@ -71,6 +72,9 @@ const mustStaySealed: Array<[string, string, unknown]> = [
   ["bound functions stay ours", `const f = function () {}.bind(null); return f.constructor === Function`, true],
   ["Object.prototype.toString is ours", `return Object.prototype.toString.call(Object.prototype.toString)`, "[object Function]"],
   ["getter on Object.prototype does not leak", `Object.defineProperty(Object.prototype, "leak", { get() { return 1 } }); return ({}).leak`, 1],
+  ["Reflect.getPrototypeOf ends in ours", `let o = async () => 1; while (Reflect.getPrototypeOf(o) !== null) o = Reflect.getPrototypeOf(o); return o === Object.prototype`, true],
+  ["Reflect changes stay inside", `Reflect.set(Object.prototype, "polluted", 1); Reflect.defineProperty(Array.prototype, "polluted", { value: 2 }); return [({}).polluted, [].polluted]`, [1, 2]],
+  ["Reflect.ownKeys(globalThis) has no host names", `const k = Reflect.ownKeys(globalThis); return ["global", "WebAssembly", "Atomics", "__dirname"].filter((n) => k.includes(n))`, []],
   ["String.prototype changes stay inside", `String.prototype.shout = function () { return this.toUpperCase() + "!" }; return "hi".shout()`, "HI!"],
 ]
 

@@ -2,7 +2,8 @@
  * JavaScript: reaching the host through constructors, globals and module loading. Every path to a
  * code compiler (`Function` behind any function's `constructor`) ends in the same EvalError; every
  * host global is either absent or a thrower that says why; `require`/`import` load only the host's
- * extension globals. What a program *can* reach is its own realm, which the last table shows.
+ * extension globals. What a program *can* reach is its own realm, which the last tables show:
+ * `Reflect` included, whose internal-method access meets only the program's own objects.
  */
 
 import { describe } from "vitest"
@@ -48,7 +49,6 @@ const absentGlobals: Attack[] = [
   { name: "static import", source: `import fs from "fs"\nreturn fs`, expect: fails("ExecutionFailure", "Cannot find module 'fs'") },
   { name: "module.exports", source: `return module.exports`, expect: fails("ExecutionFailure", "module is not available in Code Mode") },
   { name: "Buffer", source: `return Buffer.from('x')`, expect: fails("ExecutionFailure", "Buffer is not available in Code Mode") },
-  { name: "Reflect", source: `return Reflect.ownKeys(globalThis)`, expect: fails("ExecutionFailure", "Reflect is not available in Code Mode") },
   { name: "Proxy", source: `return new Proxy({}, {})`, expect: fails("ExecutionFailure", "Proxy is not available in Code Mode") },
   { name: "WebAssembly", source: `return WebAssembly.compile`, expect: fails("ExecutionFailure", "WebAssembly is not defined") },
   { name: "SharedArrayBuffer", source: `return new SharedArrayBuffer(8)`, expect: fails("ExecutionFailure", "SharedArrayBuffer is not defined") },
@@ -82,6 +82,60 @@ const ownWorld: Attack[] = [
   { name: "an error object cannot cross", source: `return new Error('x')`, expect: fails("InvalidDataValue", "result is a") },
 ]
 
+/** Every own global, value or absent-name thrower, whose prototype chain does not end at the program's Object.prototype. */
+const FOREIGN_GLOBALS = `
+  const foreign = []
+  for (const k of Reflect.ownKeys(globalThis)) {
+    const d = Reflect.getOwnPropertyDescriptor(globalThis, k)
+    let o = "value" in d ? d.value : d.get
+    if (o === null || (typeof o !== "object" && typeof o !== "function")) continue
+    while (Reflect.getPrototypeOf(o) !== null) o = Reflect.getPrototypeOf(o)
+    if (o !== Object.prototype) foreign.push(String(k))
+  }
+  return foreign`
+
+const reflectAttacks: Attack[] = [
+  { name: "Reflect.construct(Function, ...)", source: `return Reflect.construct(Function, ['return process'])()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "Reflect.apply(Function, ...)", source: `return Reflect.apply(Function, null, ['return process'])()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "Reflect.construct of AsyncFunction", source: `return Reflect.construct(Reflect.getPrototypeOf(async () => 1).constructor, ['return process'])`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "Reflect.construct of GeneratorFunction with newTarget Function", source: `return Reflect.construct(Reflect.getPrototypeOf(function* () {}).constructor, ['return process'], Function)`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "Reflect.get of a constructor chain", source: `return Reflect.get(Reflect.get({}, 'constructor'), 'constructor')('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "an object made with newTarget Function is a plain object", source: `const o = Reflect.construct(function () {}, [], Function); return [typeof o, Reflect.getPrototypeOf(o) === Function.prototype, Reflect.apply(Function.prototype.toString, Function, [])]`, expect: gives(["object", true, "function Function() { [native code] }"]) },
+  { name: "...and its constructor still refuses", source: `const o = Reflect.construct(function () {}, [], Function); return o.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  { name: "getPrototypeOf chains end at the program's Object.prototype", source: `
+    const ends = (v) => { let o = v, n = 0; while (Reflect.getPrototypeOf(o) !== null) { o = Reflect.getPrototypeOf(o); n++ } return o === Object.prototype && n < 8 }
+    return [() => 1, async () => 1, function* () {}, async function* () {}, (function* () {})(), [][Symbol.iterator](), Promise.resolve(), new Error('x'), tools, tools.a.b, Reflect, globalThis, new Map().entries(), /x/, new Date(0), Symbol.iterator.constructor].map(ends)`, expect: gives(Array(16).fill(true)) },
+  { name: "every global chains to the program's Object.prototype", source: FOREIGN_GLOBALS, expect: gives([]) },
+  { name: "Reflect.ownKeys(globalThis) lists program globals and absent-name throwers only", source: `
+    globalThis.mine = 1
+    const keys = Reflect.ownKeys(globalThis)
+    const d = Reflect.getOwnPropertyDescriptor(globalThis, 'process')
+    let thrown = ''
+    try { Reflect.apply(d.get, globalThis, []) } catch (e) { thrown = e.name }
+    return [keys.every((k) => typeof k === 'string'), keys.includes('mine'), keys.includes('Reflect'), ['global', 'WebAssembly', 'SharedArrayBuffer', 'Atomics', '__dirname'].filter((k) => keys.includes(k)), typeof d.get, d.set, thrown]`, expect: gives([true, true, true, [], "function", null, "ReferenceError"]) },
+  { name: "Reflect.apply of builtins to hostile receivers", source: `
+    const out = []
+    for (const [f, r] of [[Map.prototype.get, {}], [Array.prototype.push, tools], [Promise.prototype.then, { then() {} }], [Set.prototype.add, new Map()], [RegExp.prototype.exec, {}], [String.prototype.toUpperCase, undefined], [Function.prototype.call, {}], [Date.prototype.getTime, Object.create(Date.prototype)]]) {
+      try { Reflect.apply(f, r, []); out.push('ran') } catch (e) { out.push(e.name) }
+    }
+    return out`, expect: gives(Array(8).fill("TypeError")) },
+  { name: "Reflect.apply of toString to tools reveals no host source", source: `return [Reflect.apply(Object.prototype.toString, tools, []), Reflect.apply(Function.prototype.toString, tools.orders.get, [])]`, expect: gives(["[object Function]", "function get() { [native code] }"]) },
+  { name: "Reflect.get with accessor receivers", source: `
+    const out = []
+    for (const [t, k, r] of [[Object.prototype, '__proto__', tools], [Map.prototype, 'size', {}], [URL.prototype, 'href', {}], [{ get x() { return this } }, 'x', globalThis]]) {
+      try { const v = Reflect.get(t, k, r); out.push(v === Function.prototype ? 'Function.prototype' : v === globalThis ? 'globalThis' : typeof v) } catch (e) { out.push(e.name) }
+    }
+    return out`, expect: gives(["Function.prototype", "TypeError", "TypeError", "globalThis"]) },
+  { name: "Reflect cannot re-parent or make tools thenable", source: `
+    let refused = ''
+    try { Reflect.set(Object.prototype, '__proto__', null, tools) } catch (e) { refused = e.name }
+    Reflect.set({}, 'orders', 1, tools)
+    return [refused, Reflect.setPrototypeOf(tools, null), Reflect.defineProperty(tools, 'then', { get() { return 1 } }), typeof tools.then, typeof tools.orders, Reflect.getPrototypeOf(tools) === Function.prototype, Reflect.ownKeys(tools)]`, expect: gives(["TypeError", false, false, "undefined", "function", true, []]) },
+  { name: "Reflect.set on tools throws as assignment does", source: `Reflect.set(tools, 'x', 1)`, expect: fails("ExecutionFailure", "read-only") },
+  { name: "Reflect changes stay in this execution's realm", source: `Reflect.setPrototypeOf(Array.prototype, null); Reflect.defineProperty(Object.prototype, 'polluted', { value: 1 }); return [[].polluted, ({}).polluted]`, expect: gives([null, 1]) },
+]
+
 describe("constructor chains end in the EvalError", () => attackTable(pool, "javascript", constructorChains))
 describe("absent host globals and modules", () => attackTable(pool, "javascript", absentGlobals))
+describe("Reflect reaches only the program's own objects", () => attackTable(pool, "javascript", reflectAttacks))
 describe("the program's own realm, and what may leave it", () => attackTable(pool, "javascript", ownWorld))

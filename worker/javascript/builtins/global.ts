@@ -27,7 +27,6 @@ export const ABSENT_GLOBALS: ReadonlyMap<string, string> = new Map([
   ["Buffer", NO_HOST],
   ["fetch", "network access goes through the tools the host provides"],
   ["Proxy", "proxies are not supported in Code Mode"],
-  ["Reflect", "Reflect is not supported in Code Mode yet"],
   ["WeakRef", "weak references are not supported in Code Mode"],
 ])
 

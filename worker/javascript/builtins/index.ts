@@ -20,6 +20,7 @@ import { installJson } from "./json.js"
 import { installMath } from "./math.js"
 import { installObject } from "./object.js"
 import { installPromise } from "./promise.js"
+import { installReflect } from "./reflect.js"
 import { installRegExp } from "./regexp.js"
 import { installString } from "./string.js"
 import { WEB_GLOBALS } from "./web.js"
@@ -34,6 +35,7 @@ const DEFERRED: ReadonlyArray<readonly [ReadonlyArray<string>, (realm: Realm) =>
   [["Date"], installDate],
   [["RegExp"], installRegExp],
   [["Map", "Set", "WeakMap", "WeakSet"], installCollections],
+  [["Reflect"], installReflect],
   ...WEB_GLOBALS,
 ]
 

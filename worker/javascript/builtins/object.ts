@@ -42,7 +42,7 @@ export function enumerableKeys(o: JsObject): string[] {
 }
 
 /** Own keys, with a String object's character indices and `length` first (`Object.getOwnPropertyNames("ab")`). */
-function allOwnKeys(o: JsObject): Key[] {
+export function allOwnKeys(o: JsObject): Key[] {
   if (!(o instanceof JsBoxed && typeof o.primitive === "string")) return o.ownKeys()
   const keys: Key[] = []
   for (let i = 0; i < o.primitive.length; i++) keys.push(String(i))
@@ -68,7 +68,7 @@ export function assignProperties(st: JsState, target: JsObject, source: Value, d
 }
 
 /** A property descriptor object as `Object.getOwnPropertyDescriptor` returns it. */
-function descriptorObject(st: JsState, o: JsObject, key: Key): Value {
+export function descriptorObject(st: JsState, o: JsObject, key: Key): Value {
   const own = o.own(key)
   if (own === ABSENT) return undefined
   const a = o.attributes(key)
@@ -85,8 +85,12 @@ function descriptorObject(st: JsState, o: JsObject, key: Key): Value {
   return d
 }
 
-/** `Object.defineProperty` semantics on our model (defaults false for a new property). */
-export function defineFromDescriptor(st: JsState, o: JsObject, key: Key, desc: Value): void {
+/**
+ * `Object.defineProperty` semantics on our model (defaults false for a new property). A refused
+ * definition throws, or with `throwOnRefusal` false returns false (`Reflect.defineProperty`); a
+ * malformed descriptor throws either way.
+ */
+export function defineFromDescriptor(st: JsState, o: JsObject, key: Key, desc: Value, throwOnRefusal = true): boolean {
   if (!(desc instanceof JsObject)) throw st.typeError(`Property description must be an object: ${st.realm.describe(desc)}`)
   const existing = o.own(key)
   const has = (name: string) => desc.has(name)
@@ -99,8 +103,9 @@ export function defineFromDescriptor(st: JsState, o: JsObject, key: Key, desc: V
     throw st.typeError(`Invalid property descriptor. Cannot both specify accessors and a value or writable attribute, ${st.realm.describeObject(desc)}`)
   }
   if (existing !== ABSENT && o.attributes(key) & PERMANENT) {
-    if (!redefinePermanent(st, o, key, existing, desc, attrs, accessorDescriptor)) throw st.typeError(`Cannot redefine property: ${keyText(key)}`)
-    return
+    if (redefinePermanent(st, o, key, existing, desc, attrs, accessorDescriptor)) return true
+    if (!throwOnRefusal) return false
+    throw st.typeError(`Cannot redefine property: ${keyText(key)}`)
   }
   if (has("get") || has("set")) {
     const getter = desc.get(st, "get")
@@ -110,13 +115,17 @@ export function defineFromDescriptor(st: JsState, o: JsObject, key: Key, desc: V
     }
     const prevAcc = existing instanceof Accessor ? existing : null
     const acc = new Accessor(has("get") ? (getter as JsFunction | undefined) : prevAcc?.getter, has("set") ? (setter as JsFunction | undefined) : prevAcc?.setter)
-    if (!o.defineOwn(st, key, acc, (attrs & ~READONLY) | ACCESSOR)) throw st.typeError(`Cannot define property ${keyText(key)}, object is not extensible`)
-    return
+    return o.defineOwn(st, key, acc, (attrs & ~READONLY) | ACCESSOR) || notExtensible(st, key, throwOnRefusal)
   }
   if (has("writable")) attrs = truthy(desc.get(st, "writable")) ? attrs & ~READONLY : attrs | READONLY
   else if (existing instanceof Accessor) attrs |= READONLY
   const value = has("value") ? desc.get(st, "value") : existing === ABSENT || existing instanceof Accessor ? undefined : existing
-  if (!o.defineOwn(st, key, value, attrs)) throw st.typeError(`Cannot define property ${keyText(key)}, object is not extensible`)
+  return o.defineOwn(st, key, value, attrs) || notExtensible(st, key, throwOnRefusal)
+}
+
+const notExtensible = (st: JsState, key: Key, throwOnRefusal: boolean): false => {
+  if (throwOnRefusal) throw st.typeError(`Cannot define property ${keyText(key)}, object is not extensible`)
+  return false
 }
 
 /**
@@ -144,7 +153,18 @@ function redefinePermanent(st: JsState, o: JsObject, key: Key, existing: Value |
   return true
 }
 
-const objectArg = (st: JsState, v: Value, what: string): JsObject => {
+/** A value as V8 shows it in messages built from its string form: primitives unquoted (`x`, `10`). */
+export const plainText = (st: JsState, v: Value): string =>
+  v instanceof JsObject ? st.realm.describeObject(v) : typeof v === "symbol" ? v.toString() : String(v)
+
+/** The prototype argument of `Object.create`, `Object.setPrototypeOf`, `Reflect.setPrototypeOf`. */
+export const prototypeArg = (st: JsState, v: Value): JsObject | null => {
+  if (v === null || v instanceof JsObject) return v
+  throw st.typeError(`Object prototype may only be an Object or null: ${plainText(st, v)}`)
+}
+
+/** The object a static method requires (`Object.defineProperty called on non-object`). */
+export const objectArg = (st: JsState, v: Value, what: string): JsObject => {
   if (v instanceof JsObject) return v
   throw st.typeError(`${what} called on non-object`)
 }
@@ -196,15 +216,14 @@ export function installObject(realm: Realm): void {
       return o
     }],
     create: [2, (st, _t, [proto, props]) => {
-      if (proto !== null && !(proto instanceof JsObject)) throw st.typeError(`Object prototype may only be an Object or null: ${st.realm.describe(proto)}`)
-      const o = new JsObject(proto)
+      const o = new JsObject(prototypeArg(st, proto))
       if (props !== undefined) defineProperties(st, o, props)
       return o
     }],
     getPrototypeOf: [1, (st, _t, [o]) => toObject(st, o).proto],
     setPrototypeOf: [2, (st, _t, [o, proto]) => {
-      if (proto !== null && !(proto instanceof JsObject)) throw st.typeError(`Object prototype may only be an Object or null: ${st.realm.describe(proto)}`)
-      if (o instanceof JsObject) setPrototype(st, o, proto)
+      const p = prototypeArg(st, proto)
+      if (o instanceof JsObject) setPrototype(st, o, p)
       return o
     }],
     freeze: [1, (_st, _t, [o]) => {
@@ -292,7 +311,19 @@ function defineProperties(st: JsState, o: JsObject, props: Value): void {
 }
 
 function setPrototype(st: JsState, o: JsObject, proto: JsObject | null): void {
-  for (let p = proto; p !== null; p = p.proto) if (p === o) throw st.typeError("Cyclic __proto__ value")
-  if (!o.extensible && o.proto !== proto) throw st.typeError("#<Object> is not extensible")
+  const refusal = changePrototype(st, o, proto)
+  if (refusal !== null) throw st.typeError(refusal)
+}
+
+/**
+ * OrdinarySetPrototypeOf: makes `proto` the prototype of `o`, or returns why it may not (a
+ * non-extensible object, a cycle, the realm's immutable `Object.prototype`); null once done.
+ */
+export function changePrototype(st: JsState, o: JsObject, proto: JsObject | null): string | null {
+  if (o.proto === proto) return null
+  if (o === st.realm.ObjectPrototype) return "Immutable prototype object 'Object.prototype' cannot have their prototype set"
+  if (!o.extensible) return "#<Object> is not extensible"
+  for (let p = proto; p !== null; p = p.proto) if (p === o) return "Cyclic __proto__ value"
   o.proto = proto
+  return null
 }

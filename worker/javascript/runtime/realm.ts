@@ -246,7 +246,15 @@ export class GlobalObject extends JsObject {
   private build(key: Key): void {
     const install = this.pending.get(key)!
     for (const [name, other] of this.pending) if (other === install) this.pending.delete(name)
-    install(this.realm)
+    // A program may have made the global object non-extensible first; its built-ins were there
+    // all along, so they are installed anyway.
+    const extensible = this.extensible
+    this.extensible = true
+    try {
+      install(this.realm)
+    } finally {
+      this.extensible = extensible
+    }
   }
 
   override own(key: Key): Own {
