@@ -59,8 +59,6 @@ const SKIPPED_SOURCE = [
   [/(^|[^.\w$])(new\s+)?(Async)?(Generator)?Function\s*\(/, "uses the Function constructor (no run-time compilation, by design)"]
 ]
 
-/** Tests that need regular expressions, skipped until the engine has them (`--with-regexp` runs them). */
-const REGEXP_SOURCE = /(^|[^\w$])RegExp\b|(^|[=(,:;!&|?{}[\]]\s*|\breturn\s+)\/(?![*/])(\\.|[^/\n\\])+\/[dgimsuvy]*/m
 
 const HARNESS_SHIMS = {
   "fnGlobalObject.js": "var __globalObject = globalThis;\nfunction fnGlobalObject() { return __globalObject; }\n"
@@ -125,9 +123,6 @@ export function skipReason(source, meta, options) {
     if (reason !== undefined) return `${reason} [${feature}]`
   }
   for (const [pattern, reason] of SKIPPED_SOURCE) if (pattern.test(source)) return reason
-  if (!options.withRegExp && (meta.features.some((f) => f.startsWith("regexp-") || f.startsWith("Symbol.match") || f === "Symbol.replace" || f === "Symbol.search" || f === "Symbol.split" || f === "String.prototype.matchAll") || REGEXP_SOURCE.test(source))) {
-    return "needs RegExp (not yet in the engine)"
-  }
   return undefined
 }
 

@@ -23,8 +23,12 @@ import { causeOf, isKnown, loadKnownFailures, tidy, writeKnownFailures } from ".
 
 const DEFAULT_DIRS = [
   "built-ins/Array", "built-ins/Object", "built-ins/JSON", "built-ins/String", "built-ins/Promise",
-  "built-ins/Map", "built-ins/Set", "built-ins/Math", "built-ins/Number",
-  "language/expressions", "language/statements"
+  "built-ins/Map", "built-ins/Set", "built-ins/Math", "built-ins/Number", "built-ins/RegExp", "built-ins/Date",
+  "built-ins/Reflect", "built-ins/Symbol", "built-ins/Boolean", "built-ins/Error", "built-ins/NativeErrors",
+  "built-ins/BigInt", "built-ins/Iterator", "built-ins/GeneratorPrototype", "built-ins/AsyncGeneratorPrototype",
+  "language/expressions", "language/statements", "language/arguments-object", "language/block-scope",
+  "language/destructuring", "language/function-code", "language/literals", "language/rest-parameters",
+  "language/computed-property-names", "language/template-literal"
 ]
 const USAGE = `usage: node test/javascript/test262/run.mjs <test262 folder> [dir ...] [options]
 
@@ -32,12 +36,11 @@ const USAGE = `usage: node test/javascript/test262/run.mjs <test262 folder> [dir
   --workers N       worker threads (default: one per core)
   --depth N         report directories N levels under test/ (default: 2 for built-ins, 3 for language)
   --top N           failure causes shown (default 40)
-  --with-regexp     also run the tests that need RegExp (skipped while the engine has none)
   --write-known     rewrite known-failures.txt from this run's failures
   --list-failures   print every failing path with its message`
 
 function parseCli(argv) {
-  const cli = { root: undefined, dirs: [], timeoutMs: 3000, workers: cpus().length, depth: undefined, top: 40, withRegExp: false, writeKnown: false, listFailures: false }
+  const cli = { root: undefined, dirs: [], timeoutMs: 3000, workers: cpus().length, depth: undefined, top: 40, writeKnown: false, listFailures: false }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     const number = () => {
@@ -49,7 +52,6 @@ function parseCli(argv) {
     else if (arg === "--workers") cli.workers = number()
     else if (arg === "--depth") cli.depth = number()
     else if (arg === "--top") cli.top = number()
-    else if (arg === "--with-regexp") cli.withRegExp = true
     else if (arg === "--write-known") cli.writeKnown = true
     else if (arg === "--list-failures") cli.listFailures = true
     else if (arg === "--help" || arg === "-h") throw new Error(USAGE)
@@ -89,7 +91,7 @@ function readIncludeFeatures(root) {
 
 /** Runs every test in a pool of workers; calls `done(path, outcome)` as each finishes. */
 function runPool(cli, tests, done) {
-  const workerData = { root: cli.root, options: { timeoutMs: cli.timeoutMs, withRegExp: cli.withRegExp, includeFeatures: readIncludeFeatures(cli.root) } }
+  const workerData = { root: cli.root, options: { timeoutMs: cli.timeoutMs, includeFeatures: readIncludeFeatures(cli.root) } }
   const watchdogMs = cli.timeoutMs + 15_000 // the engine's own deadline should always come first
   let next = 0
   let running = 0
