@@ -12,11 +12,12 @@ import { JsMessages } from "../messages.js"
 import { assignProperties } from "../builtins/object.js"
 import { regexpLiteral } from "../builtins/regexp.js"
 import { iterableToList } from "../runtime/iterate.js"
-import { Accessor, HIDDEN, JsArray, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
+import { Accessor, DIRECT_CALL_ARITY, HIDDEN, JsArray, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { getIndexed, getV, toPropertyKey, toStr, typeOf } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 import { type AnyNode, type CompileContext, type Expr, type Frame } from "./context.js"
 import { compileClass } from "./classes.js"
+import { indexSlots, plainCellSlot, plainLocalSlot } from "./fused.js"
 import { compileFunction, construct, setFunctionName } from "./functions.js"
 import { compileAssignment, compileBinary, compileLogical, compileUnary, compileUpdate } from "./operators.js"
 import { compileRead, refOf } from "./variables.js"
@@ -318,6 +319,11 @@ function compileMember(node: AnyNode, ctx: CompileContext): Expr {
       return readNamed(st, o, key, line)
     }
   }
+  if (!chained && !optional) {
+    const s = plainLocalSlot(node.object, ctx)
+    const t = plainLocalSlot(node.property, ctx)
+    if (s >= 0 && t >= 0) return indexSlots(st, s, t, line)
+  }
   const property = compileExpression(node.property, ctx)
   return function memberComputed(R: Frame): Value {
     const o = object(R)
@@ -387,6 +393,17 @@ export function compileArguments(args: AnyNode[], ctx: CompileContext): (R: Fram
   return (R) => exprs.map((e) => e(R))
 }
 
+/**
+ * The argument expressions of a call that can use a function's `DirectCall` entry (at most three,
+ * no spread), padded with `undefined` readers; null for any other call.
+ */
+function directArguments(args: AnyNode[], ctx: CompileContext): { n: number; e0: Expr; e1: Expr; e2: Expr } | null {
+  if (args.length > DIRECT_CALL_ARITY || args.some((a) => a.type === "SpreadElement")) return null
+  const exprs = args.map((a) => compileExpression(a, ctx))
+  const none: Expr = () => undefined
+  return { n: exprs.length, e0: exprs[0] ?? none, e1: exprs[1] ?? none, e2: exprs[2] ?? none }
+}
+
 export function notCallable(st: JsState, text: string, line: number) {
   return st.typeError(JsMessages.notAFunction(text), line)
 }
@@ -397,8 +414,11 @@ function compileCall(node: AnyNode, ctx: CompileContext): Expr {
   const text = sourceText(node.callee, ctx)
   const chained = ctx.inChain
   const optional = node.optional === true
-  const args = compileArguments(node.arguments, ctx)
   const callee = node.callee.type === "ChainExpression" ? node.callee.expression : node.callee
+  const plainCall = callee.type !== "Super" && !(callee.type === "MemberExpression" && (callee.object.type === "Super" || callee.property.type === "PrivateIdentifier"))
+  const direct = plainCall ? directArguments(node.arguments, ctx) : null
+  if (direct !== null) return compileDirectCall(node, callee, ctx, direct)
+  const args = compileArguments(node.arguments, ctx)
   if (callee.type === "Super") return compileSuperCall(node, ctx, args)
   if (callee.type === "MemberExpression" && callee.object.type === "Super") {
     const method = compileMember(callee, ctx)
@@ -447,6 +467,75 @@ function compileCall(node: AnyNode, ctx: CompileContext): Expr {
     }
     st.line = line
     return f.impl(st, undefined, args(R), undefined)
+  }
+}
+
+/**
+ * A call of at most three plain arguments: the arguments are evaluated into locals and passed to
+ * the callee's `DirectCall` entry when it has one, or gathered into an array for `impl`.
+ * Evaluation order and errors are those of the general calls above.
+ */
+function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, direct: { n: number; e0: Expr; e1: Expr; e2: Expr }): Expr {
+  const st = ctx.st
+  const line = ctx.line(node)
+  const text = sourceText(node.callee, ctx)
+  const chained = ctx.inChain
+  const optional = node.optional === true
+  const { n, e0, e1, e2 } = direct
+  const invoke = (f: JsFunction, thisArg: Value, R: Frame): Value => {
+    const a0 = n > 0 ? e0(R) : undefined
+    const a1 = n > 1 ? e1(R) : undefined
+    const a2 = n > 2 ? e2(R) : undefined
+    const d = f.direct
+    if (d !== null) return d(thisArg, a0, a1, a2)
+    return f.impl(st, thisArg, n === 0 ? [] : n === 1 ? [a0] : n === 2 ? [a0, a1] : [a0, a1, a2], undefined)
+  }
+  if (callee.type === "MemberExpression") {
+    const object = compileExpression(callee.object, ctx)
+    const key: Expr | null = callee.computed ? compileExpression(callee.property, ctx) : null
+    const name: string = callee.computed ? "" : callee.property.name
+    const optionalMember = callee.optional === true
+    return function methodCallDirect(R: Frame): Value {
+      const o = object(R)
+      if (chained) {
+        if (o === SHORT) return SHORT
+        if (optionalMember && (o === undefined || o === null)) return SHORT
+      }
+      let f: Value
+      if (key === null) f = o instanceof JsObject ? o.get(st, name) : readNamed(st, o, name, line)
+      else {
+        const k = key(R)
+        if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), toStr(st, k)), line)
+        f = getIndexed(st, o, k)
+      }
+      if (!(f instanceof JsFunction)) {
+        if (optional && (f === undefined || f === null)) return SHORT
+        throw notCallable(st, text, line)
+      }
+      st.line = line
+      return invoke(f, o, R)
+    }
+  }
+  const cell = callee.type === "Identifier" && !optional ? plainCellSlot(callee, ctx) : -1
+  if (cell >= 0) {
+    // `f(x)` where `f` is a function of an enclosing scope (a captured declaration: no TDZ).
+    return function callCellDirect(R: Frame): Value {
+      const f = R[cell].v
+      if (!(f instanceof JsFunction)) throw notCallable(st, text, line)
+      st.line = line
+      return invoke(f, undefined, R)
+    }
+  }
+  const fnExpr = compileExpression(node.callee, ctx)
+  return function callDirect(R: Frame): Value {
+    const f = fnExpr(R)
+    if (!(f instanceof JsFunction)) {
+      if (f === SHORT) return SHORT
+      if (optional && (f === undefined || f === null)) return SHORT
+      throw notCallable(st, text, line)
+    }
+    st.line = line
+    return invoke(f, undefined, R)
   }
 }
 

@@ -18,7 +18,7 @@
 
 import { JsMessages } from "../messages.js"
 import { iterableToList } from "../runtime/iterate.js"
-import { FunctionKind, HIDDEN, isConstructor, JsArray, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
+import { DIRECT_CALL_ARITY, FunctionKind, HIDDEN, isConstructor, JsArray, JsFunction, JsObject, type DirectCall, type Key, type Value } from "../runtime/object.js"
 import { newPromise, rejectPromise, resolvePromise, runAsync } from "../runtime/promise.js"
 import { JsAsyncGenerator } from "../runtime/async-generator.js"
 import { JsGenerator } from "../runtime/generator.js"
@@ -54,7 +54,7 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
   ctx.fn = info
   ctx.pendingLabels = []
   ctx.inChain = false
-  const prologue = compilePrologue(node, ctx)
+  const { prologue, simple } = compilePrologue(node, ctx)
   const isAsync = node.async === true
   const isGenerator = node.generator === true
   const expressionBody = node.body.type !== "BlockStatement"
@@ -88,6 +88,10 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
   const fnProto = isAsyncGenerator ? realm.AsyncGeneratorFunctionPrototype : isAsync ? realm.AsyncFunctionPrototype : isGenerator ? realm.GeneratorFunctionPrototype : realm.FunctionPrototype
   const instancePrototype = isAsyncGenerator ? realm.AsyncGeneratorPrototype : isGenerator ? realm.GeneratorPrototype : realm.ObjectPrototype
   const line = ctx.line(node)
+  const direct =
+    simple !== null && simple.slots.length <= DIRECT_CALL_ARITY && resumable === null && !isAsync
+      ? compileDirectEntry(st, simple, frameSize, capBase, ncap, body, bodyExpr)
+      : null
 
   return function createFunction(outer: Frame): Value {
     const caps = new Array(ncap)
@@ -98,7 +102,7 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
       const depth = ++st.depth
       if (depth > st.maxDepth) throw st.stackOverflow()
       st.lines[depth] = st.line
-      st.names[depth] = fn.fname === "" ? "<anonymous>" : fn.fname
+      st.callees[depth] = fn
       const R: Frame = new Array(frameSize)
       for (let i = 0; i < ncap; i++) R[capBase + i] = caps[i]
       prologue(R, thisArg, args, newTarget, fn)
@@ -161,6 +165,7 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
       }
       return fn
     }
+    if (direct !== null && kind !== FunctionKind.Class) fn.direct = direct(fn, caps)
     if (bodyExpr !== null) {
       const e = bodyExpr
       fn.impl = function arrowFunction(st2, thisArg, args, newTarget) {
@@ -207,7 +212,55 @@ const functionLength = (params: AnyNode[]): number => {
   return n
 }
 
-function compilePrologue(node: AnyNode, ctx: CompileContext): Prologue {
+/** Where a simple prologue puts things: `this`, `new.target`, the function (or -1), parameters. */
+interface SimpleFrame {
+  readonly thisSlot: number
+  readonly slots: number[]
+}
+
+/**
+ * The `DirectCall` entry of one function instance: what `enter` plus the simple prologue plus the
+ * body do, with the arguments written straight into the frame.
+ */
+function compileDirectEntry(st: JsState, simple: SimpleFrame, frameSize: number, capBase: number, ncap: number, body: Stmt | null, bodyExpr: Expr | null) {
+  const thisSlot = simple.thisSlot
+  const np = simple.slots.length
+  const p0 = simple.slots[0] ?? 0
+  const p1 = simple.slots[1] ?? 0
+  const p2 = simple.slots[2] ?? 0
+  return (fn: JsFunction, caps: Value[]): DirectCall =>
+    function directCall(thisArg, a0, a1, a2) {
+      if (--st.fuel <= 0) st.refuel()
+      const depth = ++st.depth
+      if (depth > st.maxDepth) throw st.stackOverflow()
+      st.lines[depth] = st.line
+      st.callees[depth] = fn
+      const R: Frame = new Array(frameSize)
+      for (let i = 0; i < ncap; i++) R[capBase + i] = caps[i]
+      if (thisSlot >= 0) {
+        R[thisSlot] = thisArg
+        R[thisSlot + 1] = undefined
+        R[thisSlot + 2] = fn
+      }
+      if (np > 0) {
+        R[p0] = a0
+        if (np > 1) {
+          R[p1] = a1
+          if (np > 2) R[p2] = a2
+        }
+      }
+      if (bodyExpr !== null) {
+        const v = bodyExpr(R)
+        st.depth--
+        return v
+      }
+      const c = body!(R)
+      st.depth--
+      return c === RETURN ? st.returned : undefined
+    }
+}
+
+function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prologue; simple: SimpleFrame | null } {
   const st = ctx.st
   const info = ctx.fn
   const scope = ctx.resolution.scopes.get(node)!
@@ -261,23 +314,29 @@ function compilePrologue(node: AnyNode, ctx: CompileContext): Prologue {
     for (const decl of scope.functions) steps.push(compileFunctionDeclarationInit(decl, ctx))
   }
   const n = steps.length
-  if (n === 0) return () => {}
+  if (n === 0) return { prologue: () => {}, simple: { thisSlot: -1, slots: [] } }
   if (info.simpleParams && !info.argumentsBinding && steps.length === node.params.length + (info.thisBinding !== null ? 3 : 0) && bindings.every((b) => !b.captured && !b.lexical)) {
     // The common shape: this/new.target/func plus simple parameters, nothing captured.
     const thisSlot = info.thisBinding?.slot ?? -1
     const slots = node.params.map((p: AnyNode) => ctx.resolution.declarations.get(p)!.slot)
     const count = slots.length
-    return function simplePrologue(R, thisArg, args, newTarget, fn) {
-      if (thisSlot >= 0) {
-        R[thisSlot] = thisArg
-        R[thisSlot + 1] = newTarget
-        R[thisSlot + 2] = fn
-      }
-      for (let i = 0; i < count; i++) R[slots[i]] = args[i]
+    return {
+      prologue: function simplePrologue(R, thisArg, args, newTarget, fn) {
+        if (thisSlot >= 0) {
+          R[thisSlot] = thisArg
+          R[thisSlot + 1] = newTarget
+          R[thisSlot + 2] = fn
+        }
+        for (let i = 0; i < count; i++) R[slots[i]] = args[i]
+      },
+      simple: { thisSlot, slots },
     }
   }
-  return function prologue(R, thisArg, args, newTarget, fn) {
-    for (let i = 0; i < n; i++) steps[i]!(R, thisArg, args, newTarget, fn)
+  return {
+    prologue: function prologue(R, thisArg, args, newTarget, fn) {
+      for (let i = 0; i < n; i++) steps[i]!(R, thisArg, args, newTarget, fn)
+    },
+    simple: null,
   }
 }
 

@@ -13,8 +13,9 @@
 
 import { iterate } from "../runtime/iterate.js"
 import { JsArray, JsObject, type Value } from "../runtime/object.js"
-import { BREAK, CONTINUE, type AnyNode, type CompileContext, type Completion, type Frame, type Stmt } from "./context.js"
+import { BREAK, CONTINUE, type AnyNode, type CompileContext, type Completion, type Expr, type Frame, type Stmt } from "./context.js"
 import { compileExpression } from "./expressions.js"
+import { constantOf, plainLocalSlot } from "./fused.js"
 import { compilePatternAssignment, compilePatternDeclaration } from "./patterns.js"
 import type { Binding } from "./scope.js"
 import { compileScopeEntry, compileStatement } from "./statements.js"
@@ -107,6 +108,10 @@ export function compileFor(node: AnyNode, ctx: CompileContext): Stmt {
   const copyCells = perIteration.length === 0 ? null : (R: Frame) => {
     for (const s of perIteration) R[s] = { v: R[s].v }
   }
+  if (entry === null && copyCells === null && test !== null && update !== null) {
+    const counted = countedTest(node.test, ctx)
+    if (counted !== null) return compileCountedFor(st, labels, line, init, counted, test, body, update)
+  }
   return function forLoop(R: Frame): Completion {
     if (entry !== null) entry(R)
     if (init !== null) init(R)
@@ -121,6 +126,54 @@ export function compileFor(node: AnyNode, ctx: CompileContext): Stmt {
       }
       if (copyCells !== null) copyCells(R)
       if (update !== null) update(R)
+    }
+    return undefined
+  }
+}
+
+/** The test of a counting loop, `i < n`: a plain local compared with a constant or another local. */
+interface CountedTest {
+  readonly op: "<" | "<=" | ">" | ">="
+  readonly slot: number
+  /** The other local's slot, or -1 for the constant. */
+  readonly otherSlot: number
+  readonly constant: Value
+}
+
+function countedTest(node: AnyNode, ctx: CompileContext): CountedTest | null {
+  if (node.type !== "BinaryExpression" || !["<", "<=", ">", ">="].includes(node.operator)) return null
+  const slot = plainLocalSlot(node.left, ctx)
+  if (slot < 0) return null
+  const otherSlot = plainLocalSlot(node.right, ctx)
+  const constant = constantOf(node.right)
+  if (otherSlot < 0 && typeof constant !== "number") return null
+  return { op: node.operator, slot, otherSlot, constant }
+}
+
+/**
+ * `for (init; i < n; update) body` with the comparison read straight from the frame: the loop
+ * saves a closure call per iteration and its own literal keeps its feedback to this shape. A test
+ * on anything but two numbers goes through the compiled test, which has the full semantics.
+ */
+function compileCountedFor(st: JsState, labels: string[], line: number, init: Stmt | null, counted: CountedTest, test: Expr, body: Stmt, update: Expr): Stmt {
+  const { slot, otherSlot, constant } = counted
+  const op = counted.op === "<" ? 0 : counted.op === "<=" ? 1 : counted.op === ">" ? 2 : 3
+  return function countedForLoop(R: Frame): Completion {
+    if (init !== null) init(R)
+    for (;;) {
+      const a = R[slot]
+      const b = otherSlot >= 0 ? R[otherSlot] : constant
+      if (typeof a === "number" && typeof b === "number") {
+        if (!(op === 0 ? a < b : op === 1 ? a <= b : op === 2 ? a > b : a >= b)) break
+      } else if (!isTrue(test(R))) break
+      if (--st.fuel <= 0) st.refuelAt(line)
+      const c = body(R)
+      if (c !== undefined) {
+        const k = loopControl(st, c, labels)
+        if (k === 1) break
+        if (k === 2) return c
+      }
+      update(R)
     }
     return undefined
   }
@@ -181,6 +234,14 @@ export function forInKeys(o: Value): string[] {
     const protoEnum = [o.proto, o.proto.proto].some((p) => [...p.props.keys()].some((k) => typeof k === "string" && p.isEnumerable(k)))
     if (!protoEnum) return Array.from({ length: o.items.length }, (_, i) => String(i))
   }
+  if (!hasEnumerableStringKey(o.proto)) {
+    // Nothing to inherit (the usual case: plain objects over Object.prototype): no shadowing to
+    // track, just the object's own enumerable string keys in order.
+    const own = o.ownKeys()
+    const out: string[] = []
+    for (const k of own) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
+    return out
+  }
   const seen = new Set<string>()
   const out: string[] = []
   for (let p: JsObject | null = o; p !== null; p = p.proto) {
@@ -191,6 +252,15 @@ export function forInKeys(o: Value): string[] {
     }
   }
   return out
+}
+
+/** Whether any object on a prototype chain has an enumerable string-keyed property. */
+function hasEnumerableStringKey(p: JsObject | null): boolean {
+  for (; p !== null; p = p.proto) {
+    if (p.props.size === 0 && p.constructor === JsObject) continue
+    for (const k of p.ownKeys()) if (typeof k === "string" && p.isEnumerable(k)) return true
+  }
+  return false
 }
 
 export function compileForIn(node: AnyNode, ctx: CompileContext): Stmt {

@@ -32,6 +32,7 @@ import type { JsState } from "../runtime/state.js"
 import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
 import { compileExpression, isAnonymousFunction, sourceText, superBase } from "./expressions.js"
 import { setFunctionName } from "./functions.js"
+import { assignableLocalSlot, assignIndexedSlot, assignSlot, compileFusedBinary, plainLocalSlot, updateSlot } from "./fused.js"
 import { compilePatternAssignment } from "./patterns.js"
 import { compilePrivateIn, compilePrivateRead, compilePrivateWrite } from "./private.js"
 import { compileAssign, compileRead, refOf } from "./variables.js"
@@ -66,6 +67,8 @@ export const BINARY: Record<string, BinaryOp> = {
 export function compileBinary(node: AnyNode, ctx: CompileContext): Expr {
   const st = ctx.st
   if (node.left.type === "PrivateIdentifier") return compilePrivateIn(node, compileExpression(node.right, ctx), ctx)
+  const fused = compileFusedBinary(node, ctx, (n) => compileExpression(n, ctx))
+  if (fused !== null) return fused
   const l = compileExpression(node.left, ctx)
   const r = compileExpression(node.right, ctx)
   switch (node.operator) {
@@ -281,18 +284,9 @@ export function compileUpdate(node: AnyNode, ctx: CompileContext): Expr {
     const line = ctx.line(node)
     const read = compileRead(ref, ctx, line)
     const write = compileAssign(ref, ctx, line)
-    return function updateName(R: Frame): Value {
-      const old = read(R)
-      if (typeof old === "number") {
-        const n = old + delta
-        write(R, n)
-        return prefix ? n : old
-      }
-      const o = toNumeric(st, old)
-      const n = typeof o === "bigint" ? o + BigInt(delta) : o + delta
-      write(R, n)
-      return prefix ? n : o
-    }
+    const s = assignableLocalSlot(node.argument, ctx)
+    if (s >= 0) return updateSlot(s, delta, prefix, updateNameGeneral(st, read, write, delta, prefix))
+    return updateNameGeneral(st, read, write, delta, prefix)
   }
   const { place, read, write } = compilePlace(node.argument, ctx)
   return function updateMember(R: Frame): Value {
@@ -300,6 +294,21 @@ export function compileUpdate(node: AnyNode, ctx: CompileContext): Expr {
     const o = toNumeric(st, read(R, p))
     const n = typeof o === "bigint" ? o + BigInt(delta) : o + delta
     write(R, p, n)
+    return prefix ? n : o
+  }
+}
+
+function updateNameGeneral(st: JsState, read: Expr, write: (R: Frame, v: Value) => void, delta: number, prefix: boolean): Expr {
+  return function updateName(R: Frame): Value {
+    const old = read(R)
+    if (typeof old === "number") {
+      const n = old + delta
+      write(R, n)
+      return prefix ? n : old
+    }
+    const o = toNumeric(st, old)
+    const n = typeof o === "bigint" ? o + BigInt(delta) : o + delta
+    write(R, n)
     return prefix ? n : o
   }
 }
@@ -322,6 +331,8 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
     if (left.type === "Identifier") {
       const write = compileAssign(refOf(left, ctx), ctx, line)
       const value = compileExpression(node.right, ctx, left.name)
+      const s = assignableLocalSlot(left, ctx)
+      if (s >= 0) return assignSlot(s, value)
       return function assignName(R: Frame): Value {
         const v = value(R)
         write(R, v)
@@ -362,6 +373,8 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
       }
       const key = compileExpression(left.property, ctx)
       const value = compileExpression(node.right, ctx)
+      const s = plainLocalSlot(left.object, ctx)
+      if (s >= 0) return assignIndexedSlot(st, s, key, value, line)
       return function assignIndexed(R: Frame): Value {
         const o = object(R)
         const k = key(R)

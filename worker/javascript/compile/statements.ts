@@ -19,6 +19,7 @@ import { compileExpression, isAnonymousFunction } from "./expressions.js"
 import { compileClass } from "./classes.js"
 import { compileFunction, setFunctionName } from "./functions.js"
 import { compileDoWhile, compileFor, compileForIn, compileForOf, compileWhile } from "./loops.js"
+import { compileFusedStatement, plainLocalSlot } from "./fused.js"
 import { compilePatternDeclaration } from "./patterns.js"
 import { compileResumableStatement } from "./resumable.js"
 import type { Scope } from "./scope.js"
@@ -118,6 +119,8 @@ function compileBlock(node: AnyNode, ctx: CompileContext): Stmt {
 }
 
 function compileExpressionStatement(node: AnyNode, ctx: CompileContext): Stmt {
+  const fused = compileFusedStatement(node.expression, ctx)
+  if (fused !== null) return fused
   const e = compileExpression(node.expression, ctx)
   return (R) => {
     e(R)
@@ -170,8 +173,15 @@ function compileReturn(node: AnyNode, ctx: CompileContext): Stmt {
       return RETURN
     }
   }
+  const slot = plainLocalSlot(node.argument, ctx)
+  if (slot >= 0) {
+    return function returnSlot(R: Frame): Completion {
+      st.returned = R[slot]
+      return RETURN
+    }
+  }
   const value = compileExpression(node.argument, ctx)
-  return (R) => {
+  return function returnValue(R: Frame): Completion {
     st.returned = value(R)
     return RETURN
   }

@@ -51,6 +51,15 @@ export class Accessor {
 /** The signature of every function's behaviour: builtins and compiled program functions alike. */
 export type FunctionImpl = (st: JsState, thisArg: Value, args: Value[], newTarget: JsObject | undefined) => Value
 
+/**
+ * A second way into a compiled function with at most three plain parameters and no `arguments`:
+ * the caller passes the arguments themselves, which go straight into the new frame, so a call
+ * allocates no argument array. Missing arguments are `undefined`; extra ones are dropped (only
+ * `arguments` could see them). Same behaviour as `impl` with `newTarget` undefined.
+ */
+export type DirectCall = (thisArg: Value, a0: Value, a1: Value, a2: Value) => Value
+export const DIRECT_CALL_ARITY = 3
+
 const INDEX = /^(?:0|[1-9][0-9]*)$/
 
 /** The array index a property key names, or -1. */
@@ -354,6 +363,8 @@ export class JsFunction extends JsObject {
   derived = false
   /** A tool reference (runtime/tools.ts): cannot cross to JSON. */
   isTool = false
+  /** The argument-array-free entry of simple compiled functions (see `DirectCall`), else null. */
+  direct: DirectCall | null = null
 
   constructor(
     proto: JsObject | null,

@@ -167,6 +167,7 @@ export function putIndexed(st: JsState, base: Value, index: Value, value: Value)
   if (typeof index === "number" && base instanceof JsArray && !base.frozen && index >= 0 && (index | 0) === index) {
     const items = base.items
     if (index < items.length) items[index] = value
+    else if (index === items.length && index < st.maxArrayLength) items.push(value)
     else base.setIndex(st, index, value)
     return
   }

@@ -15,7 +15,9 @@
  * Call depth: compiled functions raise `depth` on entry and lower it on a normal exit. An
  * exception unwinding through calls does not lower it; whoever catches (a `try`, the job loop, the
  * top level) restores the depth it saved, which keeps `try/finally` off the call path. `lines[d]`
- * is the program line that made the call at depth `d`: error stacks are built from it.
+ * is the program line that made the call at depth `d`, and `callees[d]` the function it called:
+ * error stacks are built from both. Names are read only when a stack is built, so a call stores
+ * one pointer rather than working out a name nobody may ask for.
  */
 
 import { Meter } from "../../meter.js"
@@ -46,8 +48,8 @@ export interface JsStateOptions {
 export class JsState extends Meter {
   depth = 0
   readonly lines: number[] = [0]
-  /** Names of the functions active at each depth, for error stacks. */
-  readonly names: string[] = ["<program>"]
+  /** The functions active at each depth (0: the program), for error stacks. */
+  readonly callees: Array<JsFunction | null> = [null]
   readonly maxDepth: number
   readonly maxArrayLength: number
   readonly maxStringLength: number
@@ -136,11 +138,17 @@ export class JsState extends Meter {
   stackText(header: string, line: number): string {
     let text = header
     let shown = 0
-    text += `\n    at ${this.names[this.depth] ?? "<anonymous>"} (input:${line})`
+    text += `\n    at ${this.calleeName(this.depth)} (input:${line})`
     for (let d = this.depth; d > 0 && shown < 10; d--, shown++) {
-      text += `\n    at ${this.names[d - 1] ?? "<anonymous>"} (input:${this.lines[d]})`
+      text += `\n    at ${this.calleeName(d - 1)} (input:${this.lines[d]})`
     }
     return text
+  }
+
+  private calleeName(depth: number): string {
+    if (depth === 0) return "<program>"
+    const fn = this.callees[depth]
+    return fn === undefined || fn === null || fn.fname === "" ? "<anonymous>" : fn.fname
   }
 
   // -- Calls from builtins ---------------------------------------------------------------------
