@@ -28,7 +28,7 @@ const DEFAULT_DIRS = [
   "built-ins/BigInt", "built-ins/Iterator", "built-ins/GeneratorPrototype", "built-ins/AsyncGeneratorPrototype",
   "language/expressions", "language/statements", "language/arguments-object", "language/block-scope",
   "language/destructuring", "language/function-code", "language/literals", "language/rest-parameters",
-  "language/computed-property-names", "language/template-literal"
+  "language/computed-property-names", "language/types", "language/identifier-resolution"
 ]
 const USAGE = `usage: node test/javascript/test262/run.mjs <test262 folder> [dir ...] [options]
 
