@@ -42,6 +42,7 @@ import { copyPlainData, type CopyResult } from "../catalog/plain.js"
 import { observedOutcome } from "./callables.js"
 import { runHook, type CallOutcome, type ExtensionAfterEvent, type HookReturn, type Hooks, type ToolAfterEvent } from "./hooks.js"
 import type { CallStatus } from "./result.js"
+import { MAX_FAILURE_MESSAGE_CHARS } from "./limits.js"
 
 export type Reply =
   | { readonly ok: true; readonly value: DataValue }
@@ -62,8 +63,6 @@ export interface CallRecord {
 
 export const failure = (kind: DiagnosticKind, message: string, stop = false): Reply => ({ ok: false, kind, message, stop })
 
-/** Longest failure message, in characters, that a tool, hook or extension error becomes. */
-export const MAX_FAILURE_MESSAGE_CHARS = 16_384
 
 /**
  * A readable message for anything a tool or hook may fail with. Never throws (the value may be a

@@ -25,6 +25,9 @@ export const DEFAULT_LIMITS: Readonly<Record<Language, Limits>> = {
   javascript: { timeoutMs: Infinity, maxToolCalls: Infinity, maxOutputBytes: Infinity },
 }
 
+/** Longest failure message, in characters, that a tool, hook or extension error becomes (pool/dispatch.ts). */
+export const MAX_FAILURE_MESSAGE_CHARS = 16_384
+
 /**
  * Most functions extension results may hand one JavaScript execution (pool/callables.ts): each is
  * kept on the host until the execution ends, so their number is bounded like any other retained state.

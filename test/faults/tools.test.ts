@@ -10,7 +10,7 @@
 
 import { Effect, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { MAX_FAILURE_MESSAGE_CHARS } from "../../pool/dispatch.js"
+import { MAX_FAILURE_MESSAGE_CHARS } from "../../pool/limits.js"
 import { CodeMode, Extension, Tool, WorkerPool } from "../../index.js"
 import { afterStatuses, callStatuses, expectRecovered, recordingHooks, settled, type HookEvent } from "./harness.js"
 
