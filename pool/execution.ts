@@ -3,9 +3,9 @@
  * Result.
  *
  * An `Execution` lives from `execute` to its Result. It takes a channel from the pool, submits the
- * task, and answers the worker's requests as they arrive: each tool call runs as its own fiber in
- * the caller's context, so several may be in flight (the JavaScript engine sends them
- * concurrently), and each reply is written to the channel when its fiber ends.
+ * task, and answers the worker's requests as they arrive (requests.ts, the class it extends: each
+ * tool call runs as its own fiber in the caller's context, so several may be in flight, and each
+ * reply is written to the channel when its fiber ends).
  *
  * Time is enforced twice. The worker's interpreter knows the deadline and stops itself at its
  * next metering point, so a busy loop ends cleanly and the worker stays warm. The host arms a timer
@@ -15,19 +15,19 @@
  * one long step), the task is aborted: Piscina terminates the worker and starts a replacement.
  * Either way the Result is `TimeoutExceeded`, saying where the program was.
  *
- * Exactly one Result per execution: `settle` runs once, whatever arrives first.
+ * Exactly one Result per execution: whichever ending arrives first (the outcome, a worker error,
+ * the deadline, a refusal, the caller's cancel) sets `settled`, and the later ones find it set.
  */
 
 import { Effect, Fiber } from "effect"
 import type { Context } from "effect"
-import type { HostChannel, ChannelRequest } from "../bridge/host.js"
-import { ChannelError } from "../bridge/host.js"
 import type { Diagnostic } from "../worker/data/diagnostic.js"
 import type { DataValue } from "../worker/data/value.js"
-import { CATALOG_OPERATION, type TaskOutcome } from "../worker/task.js"
-import { callExtension, callTool, failure, type CallRecord, type DispatchGlobal, type DispatchTool, type Reply } from "./dispatch.js"
+import type { TaskOutcome } from "../worker/task.js"
+import { failure, type DispatchGlobal, type DispatchTool } from "./dispatch.js"
 import type { Hooks } from "./hooks.js"
 import type { Language, Limits } from "./limits.js"
+import { ProgramRequests, toolLabel } from "./requests.js"
 import { assembleResult, type Result, type ToolCall } from "./result.js"
 import { TaskAbort, type PoolJob, type WorkerPool } from "./workers.js"
 
@@ -55,36 +55,22 @@ export interface ExecutionPlan<R> {
   readonly randomSeed: number | undefined
 }
 
-interface InFlight {
-  readonly call: ToolCall & CallRecord
-  readonly index: number
-  readonly fiber: Fiber.Fiber<Reply> | undefined
-}
-
-const toolLabel = (call: ToolCall): string => (call.kind === "tool" ? `tools.${call.name}` : call.name)
-
-export class Execution<R> implements PoolJob {
-  private channel: HostChannel | undefined
+export class Execution<R> extends ProgramRequests<R> implements PoolJob {
   private readonly abort = new TaskAbort()
-  private readonly calls: Array<ToolCall & CallRecord & { startedAt: number; durationMs: number }> = []
-  private readonly inFlight = new Map<number, InFlight>()
-  private attempts = 0
   private readonly startedAt = performance.now()
   private readonly submittedAt = Date.now()
   private deadlineTimer: ReturnType<typeof setTimeout> | undefined
   private graceTimer: ReturnType<typeof setTimeout> | undefined
-  private timeout: Diagnostic | undefined
-  private settled = false
-  /** The worker has returned the program's outcome; requests still unread are not started. */
-  private programEnded = false
   private cancelled = false
 
   constructor(
-    private readonly plan: ExecutionPlan<R>,
+    plan: ExecutionPlan<R>,
     private readonly source: string,
-    private readonly context: Context.Context<R>,
+    context: Context.Context<R>,
     private readonly resolve: (result: Result) => void,
-  ) {}
+  ) {
+    super(plan, context)
+  }
 
   /** Arms the deadline and queues the program; it runs when the pool has room (`begin`). */
   start(): void {
@@ -136,173 +122,6 @@ export class Execution<R> implements PoolJob {
   }
 
   // -------------------------------------------------------------------------------------------
-  // Requests from the program
-
-  private readonly onRequest = (request: ChannelRequest): void => {
-    if (request.op === CATALOG_OPERATION) {
-      this.reply(request.id, { ok: true, value: this.plan.catalogSnapshot() })
-      return
-    }
-    if (this.programEnded) {
-      // Calls the program started and left behind without the host having read them: they are
-      // listed, as interrupted, and never run.
-      if (request.op === "tool" || request.op === "global") this.record(request.op === "tool" ? "tool" : "extension", request.name)
-      return
-    }
-    if (this.timeout !== undefined || this.settled) {
-      this.reply(request.id, failure("TimeoutExceeded", this.timeout?.message ?? "execution ended", true))
-      return
-    }
-    switch (request.op) {
-      case "tool":
-        return this.onToolCall(request)
-      case "search":
-        return this.onSearch(request)
-      case "global":
-        return this.onGlobalCall(request)
-      case "discovery":
-        return this.onDiscovery(request)
-      default:
-        this.reply(request.id, failure("UnknownTool", `Unknown global '${request.name}'`, true))
-    }
-  }
-
-  /** Counts an attempt against `maxToolCalls`; false (and the stop already sent) when over. */
-  private admit(request: ChannelRequest, label: string): boolean {
-    this.attempts++
-    const max = this.plan.limits.maxToolCalls
-    if (this.attempts <= max) return true
-    this.reply(
-      request.id,
-      failure(
-        "ToolCallLimitExceeded",
-        `The program exceeded maxToolCalls (${max}): call ${this.attempts} (${label}) was refused`,
-        true,
-      ),
-    )
-    return false
-  }
-
-  private record(kind: ToolCall["kind"], name: string) {
-    const call = { kind, name, status: "interrupted" as ToolCall["status"], durationMs: 0, startedAt: performance.now() }
-    this.calls.push(call)
-    return call
-  }
-
-  private onSearch(request: ChannelRequest): void {
-    if (!this.admit(request, "search")) return
-    const call = this.record("search", "search")
-    let reply: Reply
-    try {
-      reply = { ok: true, value: this.plan.search(request.args as DataValue[]) }
-      call.status = "success"
-    } catch (error) {
-      // The catalog's search errors are whole sentences written for the model.
-      reply = failure("ExecutionFailure", error instanceof Error ? error.message : String(error))
-      call.status = "failure"
-    }
-    call.durationMs = performance.now() - call.startedAt
-    this.reply(request.id, reply)
-  }
-
-  private onToolCall(request: ChannelRequest): void {
-    const label = `tools.${request.name}`
-    if (!this.admit(request, label)) return
-    const tool = this.plan.lookupTool(request.name)
-    if (tool === undefined) {
-      this.reply(request.id, failure("UnknownTool", this.plan.unknownToolMessage(request.name), true))
-      return
-    }
-    this.runCall(request, this.record("tool", request.name), (call) =>
-      callTool(tool, request.name, request.args[0] ?? {}, this.plan.hooks, call),
-    )
-  }
-
-  /**
-   * An extension global. Lua counts it toward `maxToolCalls` (every host call attempt is bounded
-   * there); JavaScript does not, as the reference has it. Either way it is in `Result.toolCalls`.
-   */
-  private onGlobalCall(request: ChannelRequest): void {
-    if (this.plan.language === "lua" && !this.admit(request, request.name)) return
-    const global = this.plan.lookupGlobal(request.name)
-    if (global === undefined) {
-      this.reply(request.id, failure("UnknownTool", `Unknown global '${request.name}'`, true))
-      return
-    }
-    // A function from a result is called by its handle but named by where it came from.
-    const name = global.name ?? request.name
-    this.runCall(request, this.record("extension", name), (call) =>
-      callExtension(global, name, request.args as DataValue[], this.plan.hooks, call),
-    )
-  }
-
-  /**
-   * A discovery built-in: answered from the catalog at once, counted toward `maxToolCalls` and
-   * recorded (kind `search`, the name the program called) exactly like `search`.
-   */
-  private onDiscovery(request: ChannelRequest): void {
-    if (!this.admit(request, request.name)) return
-    const call = this.record("search", request.name)
-    let reply: Reply
-    try {
-      reply = { ok: true, value: this.plan.discover(request.name, request.args as DataValue[]) as DataValue }
-      call.status = "success"
-    } catch (error) {
-      // Discovery errors are whole sentences written for the model.
-      reply = failure("ExecutionFailure", error instanceof Error ? error.message : String(error))
-      call.status = "failure"
-    }
-    call.durationMs = performance.now() - call.startedAt
-    this.reply(request.id, reply)
-  }
-
-  /** Runs one host call as its own fiber in the caller's context; replies when it ends. */
-  private runCall(
-    request: ChannelRequest,
-    call: ToolCall & CallRecord & { startedAt: number; durationMs: number },
-    effectFor: (call: CallRecord) => Effect.Effect<Reply, never, R>,
-  ): void {
-    const index = this.calls.length
-    const fiber = Effect.runForkWith(this.context)(effectFor(call))
-    this.inFlight.set(request.id, { call, index, fiber })
-    fiber.addObserver((exit) => {
-      this.inFlight.delete(request.id)
-      call.durationMs = performance.now() - call.startedAt
-      if (exit._tag === "Success") {
-        if (!this.reply(request.id, exit.value)) call.status = "failure"
-      } else if (!this.settled && this.timeout === undefined) {
-        // Not interrupted by us: a defect escaped dispatch. Report it rather than leave the program waiting.
-        call.status = "failure"
-        this.reply(request.id, failure("ToolFailure", `${toolLabel(call)} failed unexpectedly`))
-      }
-    })
-  }
-
-  /**
-   * Writes the answer to request `id`. False when it could not go as given: a value larger than
-   * the channel's frame limit is answered with a catchable `InvalidToolOutput` instead, so the
-   * program is never left waiting for an answer that cannot be sent.
-   */
-  private reply(id: number, reply: Reply): boolean {
-    const channel = this.channel
-    if (channel === undefined || this.settled) return true
-    try {
-      channel.respond(
-        id,
-        reply.ok
-          ? { ok: true, value: reply.value }
-          : { ok: false, error: { kind: reply.kind, message: reply.message, stop: reply.stop } },
-      )
-      return true
-    } catch (error) {
-      if (!(error instanceof ChannelError) || error.reason !== "frame-too-large") throw error
-      const message = `The host's answer could not be sent to the program: ${error.message}`
-      channel.respond(id, { ok: false, error: { kind: "InvalidToolOutput", message, stop: false } })
-      return false
-    }
-  }
-
-  // -------------------------------------------------------------------------------------------
   // Time
 
   private readonly onDeadline = (): void => {
@@ -333,13 +152,6 @@ export class Execution<R> implements PoolJob {
     })
     this.channel?.interrupt()
     this.graceTimer = setTimeout(() => this.abort.abort(), TERMINATION_GRACE_MS)
-  }
-
-  /** Like `reply`, but also after the deadline (the stop that unblocks the worker). */
-  private forceReply(id: number, reply: Reply): void {
-    if (this.channel === undefined || this.settled) return
-    if (reply.ok) return
-    this.channel.respond(id, { ok: false, error: { kind: reply.kind, message: reply.message, stop: reply.stop } })
   }
 
   /**

@@ -7,7 +7,7 @@
 
 import { JsArray, JsDate, JsError, JsFunction, JsMap, JsObject, JsSet, FunctionKind, JsBoxed, type Value } from "../runtime/object.js"
 import { isoText } from "./date-text.js"
-import { JsRegExp } from "./regexp.js"
+import { JsRegExp } from "./regexp-exec.js"
 import { JsPromise } from "../runtime/promise.js"
 import { toStr } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"

@@ -13,7 +13,8 @@ import { JsIterator, DONE } from "../runtime/iterate.js"
 import { toIntegerOrInfinity, toNumber, toStr } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"
 import { stringRaw } from "./function.js"
-import { NOT_A_PATTERN, getSubstitution, isRegExp, stringMatchLike, stringReplaceWith, stringSplitWith } from "./regexp.js"
+import { isRegExp } from "./regexp-exec.js"
+import { NOT_A_PATTERN, getSubstitution, stringMatchLike, stringReplaceWith, stringSplitWith } from "./regexp-protocol.js"
 import type { JsState } from "../runtime/state.js"
 
 const self = (st: JsState, t: Value, method: string): string => {

@@ -3,6 +3,10 @@
  * legacy leniencies of Annex B when neither `u` nor `v` is set (a lone `{` or `]` is a literal,
  * `\8` is "8", `\12` with fewer than 12 groups is an octal escape...).
  *
+ * The parser is one object in three layers, each a file: the cursor and escapes
+ * (parse-escapes.ts), the character classes (parse-classes.ts), and here the structure:
+ * alternatives, terms, quantifiers, groups and back-references.
+ *
  * The recursion follows group nesting only, and nesting is bounded by `maxDepth` before it can
  * grow (a pattern of 100,000 "(" is a SyntaxError, never a host stack overflow). A first pass
  * (`prescan`) counts the capture groups and notes whether any is named, because the meaning of
@@ -11,66 +15,29 @@
  * Errors are `PatternError`s worded as V8 words them; the builtin adds the pattern and flags.
  */
 
-import {
-  DIGITS,
-  SPACE,
-  WORD,
-  WORD_UNICODE_IGNORE_CASE,
-  complementRanges,
-  emptySet,
-  propertyPredicate,
-  setPredicate,
-  type CharPredicate,
-  type CharSetSpec,
-} from "./charset.js"
-import { PatternError, RegExpMessages as M } from "./errors.js"
+import { RegExpMessages as M } from "./errors.js"
 import type { ParsedPattern, RegexNode } from "./nodes.js"
+import { ClassParser, classNode } from "./parse-classes.js"
+import { fail, type PatternOptions } from "./parse-escapes.js"
 
-export interface PatternOptions {
-  /** The `u` or `v` flag: code points, strict escapes. */
-  readonly unicode: boolean
-  /** The `v` flag: set operations and nested classes. */
-  readonly unicodeSets: boolean
-  readonly ignoreCase: boolean
-  readonly maxDepth: number
-  readonly maxCaptures: number
-}
+export type { PatternOptions } from "./parse-escapes.js"
 
-const SYNTAX_CHARS = "^$\\.*+?()[]{}|/"
-const CLASS_SET_RESERVED_PUNCTUATORS = "&-!#%,:;<=>@`~"
-const CLASS_SET_SYNTAX = "()[]{}/-\\|"
-const RESERVED_DOUBLES = "&!#$%*+,.:;<=>?@^`~"
-const MAX_CODE_POINT = 0x10ffff
 const BRACES = /\{(\d+)(,(\d*))?\}/y
 const GROUP_NAME = /^[\p{ID_Start}$_][\p{ID_Continue}$\u200C\u200D]*$/u
-
-const fail = (detail: string): never => {
-  throw new PatternError(detail)
-}
-
-type ClassAtom = { readonly cp: number } | { readonly set: CharSetSpec }
 
 export function parsePattern(source: string, options: PatternOptions): ParsedPattern {
   return new PatternParser(source, options).parse()
 }
 
-class PatternParser {
-  private i = 0
-  private depth = 0
+class PatternParser extends ClassParser {
   private captures = 0
   private readonly names: Array<[string, number]> = []
   private readonly backrefs: Array<RegexNode & { type: "Backref" }> = []
   private readonly totalCaptures: number
   private readonly hasNames: boolean
-  private readonly u: boolean
-  private readonly v: boolean
 
-  constructor(
-    private readonly src: string,
-    private readonly options: PatternOptions,
-  ) {
-    this.u = options.unicode
-    this.v = options.unicodeSets
+  constructor(src: string, options: PatternOptions) {
+    super(src, options)
     const { count, named } = prescan(src, this.v)
     if (count > options.maxCaptures) fail(M.tooManyCaptures(options.maxCaptures))
     this.totalCaptures = count
@@ -87,26 +54,6 @@ class PatternParser {
       ref.index = found![1]
     }
     return { root, captureCount: this.captures, names: this.names }
-  }
-
-  // -- Reading --------------------------------------------------------------------------------
-
-  private peek(offset = 0): string {
-    return this.src[this.i + offset] ?? ""
-  }
-  private eat(text: string): boolean {
-    if (!this.src.startsWith(text, this.i)) return false
-    this.i += text.length
-    return true
-  }
-  private atEnd(): boolean {
-    return this.i >= this.src.length
-  }
-  /** The next source character (a code point under `u`/`v`), consumed. */
-  private nextChar(): number {
-    const cp = this.u ? this.src.codePointAt(this.i)! : this.src.charCodeAt(this.i)
-    this.i += cp > 0xffff ? 2 : 1
-    return cp
   }
 
   // -- Structure ------------------------------------------------------------------------------
@@ -273,7 +220,7 @@ class PatternParser {
     return name
   }
 
-  // -- Escapes --------------------------------------------------------------------------------
+  // -- Atom escapes ---------------------------------------------------------------------------
 
   private atomEscape(): RegexNode {
     this.i++
@@ -310,300 +257,6 @@ class PatternParser {
     this.backrefs.push(node)
     return node
   }
-
-  /** `\d \D \s \S \w \W \p{..} \P{..}` at the cursor (after the backslash), or null. */
-  private classEscape(): CharSetSpec | null {
-    const c = this.peek()
-    const ranges = c === "d" || c === "D" ? DIGITS : c === "s" || c === "S" ? SPACE : c === "w" || c === "W" ? this.wordRanges() : null
-    if (ranges !== null) {
-      this.i++
-      const negated = c === "D" || c === "S" || c === "W"
-      return { ranges: negated ? complementRanges(ranges, this.u ? MAX_CODE_POINT : 0xffff) : ranges.slice(), preds: [] }
-    }
-    if ((c === "p" || c === "P") && this.u) {
-      this.i++
-      const m = /^\{([^}]*)\}/.exec(this.src.slice(this.i, this.i + 80))
-      if (m === null) return fail(M.invalidPropertyName())
-      let pred = propertyPredicate(m[1]!)
-      if (pred === null) return fail(M.invalidPropertyName())
-      this.i += m[0].length
-      if (c === "P") {
-        const positive: CharPredicate = pred
-        pred = (cp) => !positive(cp)
-      }
-      return { ranges: [], preds: [pred] }
-    }
-    return null
-  }
-
-  private wordRanges(): number[] {
-    return this.u && this.options.ignoreCase ? WORD_UNICODE_IGNORE_CASE : WORD
-  }
-
-  /** A CharacterEscape (after the backslash): `\n`, `\x41`, `\u{1F600}`, `\cJ`, `\0`, identity. */
-  private characterEscape(inClass: boolean): number {
-    const c = this.peek()
-    switch (c) {
-      case "f":
-        this.i++
-        return 0x0c
-      case "n":
-        this.i++
-        return 0x0a
-      case "r":
-        this.i++
-        return 0x0d
-      case "t":
-        this.i++
-        return 0x09
-      case "v":
-        this.i++
-        return 0x0b
-      case "c": {
-        const letter = this.peek(1)
-        if (/[A-Za-z]/.test(letter) || (inClass && !this.u && /[0-9_]/.test(letter))) {
-          this.i += 2
-          return letter.charCodeAt(0) % 32
-        }
-        if (this.u) return fail(M.invalidUnicodeEscape())
-        return 0x5c // Annex B: the backslash is a literal and `c` is read next.
-      }
-      case "0":
-        if (!/\d/.test(this.peek(1))) {
-          this.i++
-          return 0
-        }
-        if (this.u) return fail(inClass ? M.invalidClassEscape() : M.invalidDecimalEscape())
-        return this.legacyOctal()
-      case "x": {
-        this.i++
-        const m = /^[0-9a-fA-F]{2}/.exec(this.src.slice(this.i, this.i + 2))
-        if (m !== null) {
-          this.i += 2
-          return parseInt(m[0], 16)
-        }
-        if (this.u) return fail(M.invalidEscape())
-        return 0x78
-      }
-      case "u": {
-        this.i++
-        const cp = this.unicodeEscapeBody(this.u)
-        if (cp >= 0) return cp
-        if (this.u) return fail(M.invalidUnicodeEscape())
-        return 0x75
-      }
-    }
-    if (this.u) {
-      if (SYNTAX_CHARS.includes(c) || (inClass && c === "-")) return this.nextChar()
-      return fail(inClass ? M.invalidClassEscape() : M.invalidEscape())
-    }
-    if (c >= "1" && c <= "7" && inClass) return this.legacyOctal()
-    return this.nextChar()
-  }
-
-  /** After `\u`: `XXXX` (a surrogate pair of escapes combines under `u`), or `{X...}`; -1 if neither. */
-  private unicodeEscapeBody(braces: boolean): number {
-    if (braces && this.peek() === "{") {
-      const m = /^\{([0-9a-fA-F]+)\}/.exec(this.src.slice(this.i, this.i + 20))
-      if (m === null) return -1
-      const cp = parseInt(m[1]!, 16)
-      if (cp > MAX_CODE_POINT || m[1]!.length > 8) return -1
-      this.i += m[0].length
-      return cp
-    }
-    const m = /^[0-9a-fA-F]{4}/.exec(this.src.slice(this.i, this.i + 4))
-    if (m === null) return -1
-    this.i += 4
-    const cu = parseInt(m[0], 16)
-    if (braces && cu >= 0xd800 && cu <= 0xdbff) {
-      const t = /^\\u([dD][c-fC-F][0-9a-fA-F]{2})/.exec(this.src.slice(this.i, this.i + 6))
-      if (t !== null) {
-        this.i += 6
-        return ((cu - 0xd800) << 10) + (parseInt(t[1]!, 16) - 0xdc00) + 0x10000
-      }
-    }
-    return cu
-  }
-
-  /** A legacy octal escape: up to three digits, at most \377. */
-  private legacyOctal(): number {
-    const m = /^[0-7]{1,3}/.exec(this.src.slice(this.i, this.i + 3))!
-    let digits = m[0]
-    if (parseInt(digits, 8) > 0o377) digits = digits.slice(0, 2)
-    this.i += digits.length
-    return parseInt(digits, 8)
-  }
-
-  // -- Character classes --------------------------------------------------------------------
-
-  private characterClass(): RegexNode {
-    const start = this.i
-    this.i++
-    const negate = this.eat("^")
-    const set = this.v ? this.classSetContents() : this.classRanges()
-    return classNode(set, negate, this.src.slice(start, this.i))
-  }
-
-  /** The contents of a class without `v`, up to and including `]`. */
-  private classRanges(): CharSetSpec {
-    const set = emptySet()
-    for (;;) {
-      if (this.atEnd()) return fail(M.unterminatedClass())
-      if (this.eat("]")) return set
-      const a = this.classAtom()
-      if (this.peek() === "-" && this.peek(1) !== "]" && this.peek(1) !== "") {
-        this.i++
-        const b = this.classAtom()
-        if ("set" in a || "set" in b) {
-          if (this.u) fail(M.invalidCharacterClass())
-          addAtom(set, a)
-          addAtom(set, { cp: 0x2d })
-          addAtom(set, b)
-        } else {
-          if (a.cp > b.cp) fail(M.rangeOrder())
-          set.ranges.push(a.cp, b.cp)
-        }
-      } else {
-        addAtom(set, a)
-      }
-    }
-  }
-
-  private classAtom(): ClassAtom {
-    if (this.peek() !== "\\") return { cp: this.nextChar() }
-    this.i++
-    if (this.atEnd()) fail(M.escapeAtEnd())
-    const c = this.peek()
-    const set = this.classEscape()
-    if (set !== null) return { set }
-    if (c === "b") {
-      this.i++
-      return { cp: 8 }
-    }
-    if (this.u && (c === "B" || c === "k" || (c >= "1" && c <= "9"))) fail(M.invalidClassEscape())
-    if (c === "-" && this.u) {
-      this.i++
-      return { cp: 0x2d }
-    }
-    return { cp: this.characterEscape(true) }
-  }
-
-  /**
-   * The contents of a class under `v`, up to and including `]`: a union (with ranges), or a chain
-   * of `&&` intersections or `--` subtractions of operands, where an operand may be a nested class.
-   */
-  private classSetContents(): CharSetSpec {
-    if (++this.depth > this.options.maxDepth) fail(M.tooDeep(this.options.maxDepth))
-    if (this.eat("]")) {
-      this.depth--
-      return emptySet()
-    }
-    let acc = this.classSetOperand()
-    const op = this.src.startsWith("&&", this.i) ? "&&" : this.src.startsWith("--", this.i) ? "--" : null
-    if (op !== null) {
-      if ("cp" in acc && acc.range) fail(M.invalidSetOperation())
-      let pred = setPredicate(toSet(acc))
-      while (this.eat(op)) {
-        const operand = this.classSetOperand()
-        if ("cp" in operand && operand.range) fail(M.invalidSetOperation())
-        const left = pred
-        const right = setPredicate(toSet(operand))
-        pred = op === "&&" ? (c) => left(c) && right(c) : (c) => left(c) && !right(c)
-      }
-      if (!this.eat("]")) fail(this.atEnd() ? M.unterminatedClass() : M.invalidSetOperation())
-      this.depth--
-      return { ranges: [], preds: [pred] }
-    }
-    const set = emptySet()
-    for (;;) {
-      addAtom(set, toAtom(acc))
-      if (this.eat("]")) break
-      if (this.atEnd()) fail(M.unterminatedClass())
-      if (this.src.startsWith("&&", this.i) || this.src.startsWith("--", this.i)) fail(M.invalidSetOperation())
-      acc = this.classSetOperand()
-    }
-    this.depth--
-    return set
-  }
-
-  /** One operand of a `v` class: a nested class, an escape, a character, or a range `a-b`. */
-  private classSetOperand(): (ClassAtom & { range?: false }) | { cp: number; hi: number; range: true } {
-    if (this.atEnd()) fail(M.unterminatedClass())
-    if (this.eat("[")) {
-      const negate = this.eat("^")
-      const inner = this.classSetContents()
-      if (!negate) return { set: inner }
-      const pred = setPredicate(inner)
-      return { set: { ranges: [], preds: [(c) => !pred(c)] } }
-    }
-    const a = this.classSetCharacter()
-    if ("set" in a) return a
-    if (this.peek() === "-" && this.peek(1) !== "-") {
-      this.i++
-      const b = this.classSetCharacter()
-      if ("set" in b) return fail(M.invalidCharacterClass())
-      if (a.cp > b.cp) fail(M.rangeOrder())
-      return { cp: a.cp, hi: b.cp, range: true }
-    }
-    return a
-  }
-
-  private classSetCharacter(): ClassAtom {
-    const c = this.peek()
-    if (c === "\\") {
-      this.i++
-      if (this.atEnd()) fail(M.escapeAtEnd())
-      const e = this.peek()
-      if (e === "q" && this.peek(1) === "{") return { set: this.classStrings() }
-      const set = this.classEscape()
-      if (set !== null) return { set }
-      if (e === "b") {
-        this.i++
-        return { cp: 8 }
-      }
-      if (CLASS_SET_RESERVED_PUNCTUATORS.includes(e)) return { cp: this.nextChar() }
-      return { cp: this.characterEscape(true) }
-    }
-    if (CLASS_SET_SYNTAX.includes(c) || (RESERVED_DOUBLES.includes(c) && this.peek(1) === c)) fail(M.invalidClassSetCharacter())
-    return { cp: this.nextChar() }
-  }
-
-  /** `\q{a|b}`: only single characters are supported (a string would need an alternation). */
-  private classStrings(): CharSetSpec {
-    this.i += 2
-    const set = emptySet()
-    for (;;) {
-      if (this.atEnd()) fail(M.unterminatedClass())
-      if (this.eat("}")) return set
-      if (this.eat("|")) continue
-      const cp = this.peek() === "\\" ? (this.i++, this.characterEscape(true)) : this.nextChar()
-      if (this.peek() !== "|" && this.peek() !== "}") fail(M.stringsInClass())
-      set.ranges.push(cp, cp)
-    }
-  }
-}
-
-function toSet(operand: ClassAtom | { cp: number; hi: number; range: true }): CharSetSpec {
-  if ("set" in operand) return operand.set
-  const hi = "hi" in operand ? operand.hi : operand.cp
-  return { ranges: [operand.cp, hi], preds: [] }
-}
-
-function toAtom(operand: ClassAtom | { cp: number; hi: number; range: true }): ClassAtom {
-  return "hi" in operand ? { set: toSet(operand) } : operand
-}
-
-function addAtom(set: CharSetSpec, atom: ClassAtom): void {
-  if ("set" in atom) {
-    set.ranges.push(...atom.set.ranges)
-    set.preds.push(...atom.set.preds)
-  } else {
-    set.ranges.push(atom.cp, atom.cp)
-  }
-}
-
-function classNode(set: CharSetSpec, negate: boolean, text: string): RegexNode {
-  return { type: "Class", pred: setPredicate(set), negate, text }
 }
 
 const clampCount = (digits: string): number => Math.min(Number(digits), 2 ** 31 - 1)
