@@ -62,6 +62,9 @@ export function installCollections(realm: Realm): void {
   for (const weak of [false, true]) {
     const MP = new JsObject(realm.ObjectPrototype)
     const name = weak ? "WeakMap" : "Map"
+    // The realm's own `set`, taken once installed: a program that replaces `Map.prototype.set`
+    // gets its replacement called by the constructor.
+    let builtinSet: Value = undefined
     const ctor = realm.constructorFunction(
       name,
       0,
@@ -69,7 +72,7 @@ export function installCollections(realm: Realm): void {
         if (newTarget === undefined) throw st.typeError(`Constructor ${name} requires 'new'`)
         const m = new JsMap(protoFor(st, newTarget, MP))
         if (entries !== undefined && entries !== null) {
-          const adder = overriddenAdder(st, m, "set", MP.own("set") as Value)
+          const adder = overriddenAdder(st, m, "set", builtinSet)
           iterate(st, entries, (e) => {
             if (!(e instanceof JsObject)) throw st.typeError(`Iterator value ${st.realm.describe(e)} is not an entry object`)
             const k = getV(st, e, "0")
@@ -102,6 +105,7 @@ export function installCollections(realm: Realm): void {
       has: [1, (st, t, [k]) => thisMap(st, t, "has").data.has(key(k))],
       delete: [1, (st, t, [k]) => thisMap(st, t, "delete").data.delete(key(k))],
     })
+    builtinSet = MP.own("set") as Value
     if (!weak) {
       realm.methods(MP, {
         clear: [0, (st, t) => {
@@ -136,6 +140,7 @@ export function installCollections(realm: Realm): void {
     }
 
     const SP = new JsObject(realm.ObjectPrototype)
+    let builtinAdd: Value = undefined
     const setName = weak ? "WeakSet" : "Set"
     realm.registerIntrinsic(`${setName}.prototype`, SP)
     realm.defineGlobal(
@@ -147,7 +152,7 @@ export function installCollections(realm: Realm): void {
           if (newTarget === undefined) throw st.typeError(`Constructor ${setName} requires 'new'`)
           const s = new JsSet(protoFor(st, newTarget, SP))
           if (values !== undefined && values !== null) {
-            const adder = overriddenAdder(st, s, "add", SP.own("add") as Value)
+            const adder = overriddenAdder(st, s, "add", builtinAdd)
             iterate(st, values, (v) => {
               if (adder !== null) {
                 st.call(adder, s, [v])
@@ -175,6 +180,7 @@ export function installCollections(realm: Realm): void {
       has: [1, (st, t, [v]) => thisSet(st, t, "has").data.has(key(v))],
       delete: [1, (st, t, [v]) => thisSet(st, t, "delete").data.delete(key(v))],
     })
+    builtinAdd = SP.own("add") as Value
     if (!weak) {
       realm.methods(SP, {
         clear: [0, (st, t) => {

@@ -163,3 +163,18 @@ try { new WeakMap([[1, 2]]) } catch (e) { return [e.name, e.message] }
 // case: Map constructor with overridden set
 const seen = []; class M extends Map { set(k, v) { seen.push(k); return super.set(k, v * 10) } } const m = new M([['a', 1]]); return [seen, m.get('a')]
 // result: [["a"],10]
+
+// case: a replaced Map.prototype.set and Set.prototype.add are what the constructors call
+const calls = []
+const set = Map.prototype.set, add = Set.prototype.add
+Map.prototype.set = function (k, v) { calls.push("set " + k); return set.call(this, k, v) }
+Set.prototype.add = function (v) { calls.push("add " + v); return add.call(this, v) }
+try {
+  new Map([[1, "a"], [2, "b"]]); new Set(["x"])
+  let closed = 0
+  const endless = { [Symbol.iterator]() { return { next() { return { value: [0, 0], done: false } }, return() { closed++; return {} } } } }
+  Map.prototype.set = function () { throw new Error("refused") }
+  try { new Map(endless) } catch (e) { calls.push(e.message + " closed " + closed) }
+  return calls
+} finally { Map.prototype.set = set; Set.prototype.add = add }
+// result: ["set 1","set 2","add x","refused closed 1"]
