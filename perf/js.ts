@@ -15,10 +15,10 @@
  */
 import { readdir, readFile } from "node:fs/promises"
 import { basename, join } from "node:path"
-import v8 from "node:v8"
 import vm from "node:vm"
 import { JS_ENGINE_ORDER, loadJsContender, type Contender, type JsEngineName } from "./js-engines.js"
 import { describe, machine } from "./measure.js"
+import { exposeGarbageCollector, readChecksums, rotate } from "./workloads.js"
 import { formatMs, formatRatio, median, print, progress, renderTable, targetLine, verdictOf } from "./report.js"
 
 export interface JsScenarioOptions {
@@ -80,7 +80,7 @@ export async function runJsScenario(options: JsScenarioOptions): Promise<void> {
     return cell
   }
 
-  const collectGarbage = exposeGarbageCollector()
+  const collectGarbage = exposeGarbageCollector("js")
   for (let round = 0; round < options.rounds; round++) {
     for (const [index, workload] of workloads.entries()) {
       for (const contender of rotate(contenders, round + index)) {
@@ -284,39 +284,4 @@ async function loadWorkloads(
     workloads.push({ name, source, expected })
   }
   return workloads.length > 0 ? { workloads, notes } : `V8 could run no program in ${dir}`
-}
-
-/** Rows like "| `1_fib` | recursive calls | 75025 |": the name in backticks, the checksum last. */
-async function readChecksums(dir: string): Promise<Map<string, string>> {
-  const checksums = new Map<string, string>()
-  for (const readme of [join(dir, "README.md"), join(dir, "..", "README.md")]) {
-    const text = await readFile(readme, "utf8").catch(() => "")
-    for (const line of text.split("\n")) {
-      const row = /^\|\s*`([^`]+)`\s*\|.*\|\s*([^|]+?)\s*\|\s*$/.exec(line)
-      if (row !== null && !checksums.has(row[1])) checksums.set(row[1], row[2])
-    }
-  }
-  return checksums
-}
-
-// ---------------------------------------------------------------------------------------------
-// Small helpers (the same as the Lua scenario's)
-
-function rotate<T>(items: ReadonlyArray<T>, by: number): T[] {
-  if (items.length === 0) return []
-  const start = by % items.length
-  return [...items.slice(start), ...items.slice(0, start)]
-}
-
-/** `global.gc` without `--expose-gc` on the command line; without it the scenario still runs. */
-function exposeGarbageCollector(): () => void {
-  try {
-    v8.setFlagsFromString("--expose-gc")
-    const gc: unknown = vm.runInNewContext("gc")
-    if (typeof gc === "function") return () => gc()
-  } catch {
-    // fall through
-  }
-  progress("js: cannot force garbage collection between runs; timings may include other engines' garbage")
-  return () => {}
 }

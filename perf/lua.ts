@@ -24,9 +24,8 @@
  */
 import { readdir, readFile } from "node:fs/promises"
 import { join, basename } from "node:path"
-import v8 from "node:v8"
-import vm from "node:vm"
 import { describe, machine } from "./measure.js"
+import { exposeGarbageCollector, readChecksums, rotate } from "./workloads.js"
 import {
   formatMs,
   formatRatio,
@@ -108,7 +107,7 @@ export async function runLuaScenario(options: LuaScenarioOptions): Promise<void>
     return cell
   }
 
-  const collectGarbage = exposeGarbageCollector()
+  const collectGarbage = exposeGarbageCollector("lua")
   for (let round = 0; round < options.rounds; round++) {
     for (const [index, workload] of workloads.entries()) {
       for (const contender of rotate(contenders, round + index)) {
@@ -414,51 +413,10 @@ async function loadWorkloads(
   return workloads.length > 0 ? workloads : `no program in ${dir} has a checksum in its README`
 }
 
-/** Rows like "| `1_fib` | recursive calls | 75025 |": the name in backticks, the checksum last. */
-async function readChecksums(dir: string): Promise<Map<string, string>> {
-  const checksums = new Map<string, string>()
-  for (const readme of [join(dir, "README.md"), join(dir, "..", "README.md")]) {
-    let text: string
-    try {
-      text = await readFile(readme, "utf8")
-    } catch {
-      continue
-    }
-    for (const line of text.split("\n")) {
-      const row = /^\|\s*`([^`]+)`\s*\|.*\|\s*([^|]+?)\s*\|\s*$/.exec(line)
-      if (row !== null && !checksums.has(row[1])) checksums.set(row[1], row[2])
-    }
-  }
-  return checksums
-}
-
 // ---------------------------------------------------------------------------------------------
 // Small helpers
-
-/** The items starting at `by` (mod length), wrapping around. */
-function rotate<T>(items: ReadonlyArray<T>, by: number): T[] {
-  if (items.length === 0) return []
-  const start = by % items.length
-  return [...items.slice(start), ...items.slice(0, start)]
-}
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function"
 }
 
-/**
- * `global.gc` without asking the user for `--expose-gc`: the flag can be turned on at run time and
- * the function picked up from a fresh context. If that ever stops working the scenario still runs,
- * only without the forced collections.
- */
-function exposeGarbageCollector(): () => void {
-  try {
-    v8.setFlagsFromString("--expose-gc")
-    const gc: unknown = vm.runInNewContext("gc")
-    if (typeof gc === "function") return () => gc()
-  } catch {
-    // fall through
-  }
-  progress("lua: cannot force garbage collection between runs; timings may include other engines' garbage")
-  return () => {}
-}
