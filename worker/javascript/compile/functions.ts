@@ -8,6 +8,8 @@
  * runs the prologue (fresh cells for captured bindings, TDZ for lexical ones, `this`, `new.target`,
  * the function itself, `arguments`, parameters with defaults and patterns, hoisted function
  * declarations), then the body. Fuel and call depth are spent on entry, as in Lua.
+ * Calls of up to three plain arguments enter through `fn.direct` when the prologue is simple
+ * (direct.ts: no argument array, and frames reused by functions that contain no other function).
  *
  * Async functions and generators run their body as a host generator (resumable.ts); an async
  * function whose body contains no `await` runs it as plain closures and only settles a promise.
@@ -18,7 +20,7 @@
 
 import { JsMessages } from "../messages.js"
 import { iterableToList } from "../runtime/iterate.js"
-import { DIRECT_CALL_ARITY, FunctionKind, HIDDEN, isConstructor, JsArray, JsFunction, JsObject, type DirectCall, type Key, type Value } from "../runtime/object.js"
+import { DIRECT_CALL_ARITY, FunctionKind, HIDDEN, isConstructor, JsArray, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { newPromise, rejectPromise, resolvePromise, runAsync } from "../runtime/promise.js"
 import { JsAsyncGenerator } from "../runtime/async-generator.js"
 import { JsGenerator } from "../runtime/generator.js"
@@ -27,6 +29,8 @@ import { RETURN, TDZ, type AnyNode, type CompileContext, type Expr, type Frame, 
 import { compileExpression } from "./expressions.js"
 import { compilePatternDeclaration } from "./patterns.js"
 import { compileResumableBody } from "./resumable.js"
+import { compileReturningBody } from "./returns.js"
+import { compileDirectEntry, containsFunction, type SimpleFrame } from "./direct.js"
 import type { Binding } from "./scope.js"
 import { compileFunctionDeclarationInit, compileStatementList } from "./statements.js"
 import { compileFreshBinding, compileInit } from "./variables.js"
@@ -63,7 +67,12 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
   let resumable: ((R: Frame) => Generator<unknown, Value, Value>) | null = null
   if (isGenerator || (isAsync && ctx.suspends(node.body))) resumable = compileResumableBody(node, ctx)
   else if (expressionBody) bodyExpr = compileExpression(node.body, ctx, node.__bodyName)
-  else body = compileStatementList(node.body.body, ctx, true)
+  else {
+    // A body made only of returns is one expression (returns.ts); a class constructor keeps its
+    // statements, since its completion decides between the returned object and `this`.
+    if (options.classConstructor === undefined) bodyExpr = compileReturningBody(node.body.body, ctx)
+    if (bodyExpr === null) body = compileStatementList(node.body.body, ctx, true)
+  }
   ctx.fn = outerFn
   ctx.pendingLabels = outerLabels
   ctx.inChain = outerChain
@@ -90,7 +99,7 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
   const line = ctx.line(node)
   const direct =
     simple !== null && simple.slots.length <= DIRECT_CALL_ARITY && resumable === null && !isAsync
-      ? compileDirectEntry(st, simple, frameSize, capBase, ncap, body, bodyExpr)
+      ? compileDirectEntry(st, simple, frameSize, capBase, ncap, body, bodyExpr, !containsFunction(node.body))
       : null
 
   return function createFunction(outer: Frame): Value {
@@ -212,53 +221,6 @@ const functionLength = (params: AnyNode[]): number => {
   return n
 }
 
-/** Where a simple prologue puts things: `this`, `new.target`, the function (or -1), parameters. */
-interface SimpleFrame {
-  readonly thisSlot: number
-  readonly slots: number[]
-}
-
-/**
- * The `DirectCall` entry of one function instance: what `enter` plus the simple prologue plus the
- * body do, with the arguments written straight into the frame.
- */
-function compileDirectEntry(st: JsState, simple: SimpleFrame, frameSize: number, capBase: number, ncap: number, body: Stmt | null, bodyExpr: Expr | null) {
-  const thisSlot = simple.thisSlot
-  const np = simple.slots.length
-  const p0 = simple.slots[0] ?? 0
-  const p1 = simple.slots[1] ?? 0
-  const p2 = simple.slots[2] ?? 0
-  return (fn: JsFunction, caps: Value[]): DirectCall =>
-    function directCall(thisArg, a0, a1, a2) {
-      if (--st.fuel <= 0) st.refuel()
-      const depth = ++st.depth
-      if (depth > st.maxDepth) throw st.stackOverflow()
-      st.lines[depth] = st.line
-      st.callees[depth] = fn
-      const R: Frame = new Array(frameSize)
-      for (let i = 0; i < ncap; i++) R[capBase + i] = caps[i]
-      if (thisSlot >= 0) {
-        R[thisSlot] = thisArg
-        R[thisSlot + 1] = undefined
-        R[thisSlot + 2] = fn
-      }
-      if (np > 0) {
-        R[p0] = a0
-        if (np > 1) {
-          R[p1] = a1
-          if (np > 2) R[p2] = a2
-        }
-      }
-      if (bodyExpr !== null) {
-        const v = bodyExpr(R)
-        st.depth--
-        return v
-      }
-      const c = body!(R)
-      st.depth--
-      return c === RETURN ? st.returned : undefined
-    }
-}
 
 function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prologue; simple: SimpleFrame | null } {
   const st = ctx.st
