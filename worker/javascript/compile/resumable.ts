@@ -169,7 +169,8 @@ const RSTATEMENTS: Record<string, (node: AnyNode, ctx: CompileContext) => RStmt>
     const handler = clause ? compileResumableStatement(clause.body, ctx) : null
     const finalizer = node.finalizer ? compileResumableStatement(node.finalizer, ctx) : null
     return function* tryStatement(R: Frame) {
-      const depth = st.depth
+      // Relative to the resumption: by the time a `catch` runs the body may have been resumed deeper.
+      const offset = st.depth - st.resumeBase
       let c: Completion
       // A generator's return() arrives as a GeneratorReturn: it skips `catch` but runs `finally`.
       let thrown: ThrowSignal | GeneratorReturn | null = null
@@ -177,7 +178,7 @@ const RSTATEMENTS: Record<string, (node: AnyNode, ctx: CompileContext) => RStmt>
         c = yield* block(R)
       } catch (error) {
         if (!(error instanceof ThrowSignal || error instanceof GeneratorReturn)) throw error
-        st.depth = depth
+        st.depth = st.resumeBase + offset
         if (handler === null || error instanceof GeneratorReturn) {
           if (finalizer === null) throw error
           thrown = error
@@ -188,7 +189,7 @@ const RSTATEMENTS: Record<string, (node: AnyNode, ctx: CompileContext) => RStmt>
             c = yield* handler(R)
           } catch (inner) {
             if (!(inner instanceof ThrowSignal || inner instanceof GeneratorReturn) || finalizer === null) throw inner
-            st.depth = depth
+            st.depth = st.resumeBase + offset
             thrown = inner
           }
         }

@@ -96,6 +96,8 @@ export class JsAsyncGenerator extends JsObject {
   private step(mode: Resume, arg: Value): void {
     const st = this.st
     const depth = st.depth
+    const base = st.resumeBase
+    st.resumeBase = depth
     let r: IteratorResult<unknown, Value>
     try {
       r = mode === Resume.Next ? this.body.next(arg) : this.body.throw(mode === Resume.Throw ? new ThrowSignal(arg) : new GeneratorReturn(arg))
@@ -104,6 +106,8 @@ export class JsAsyncGenerator extends JsObject {
       if (error instanceof GeneratorReturn) return this.finish(false, error.value)
       if (error instanceof ThrowSignal) return this.finish(true, error.value)
       throw error
+    } finally {
+      st.resumeBase = base
     }
     st.depth = depth
     if (r.done) return this.finish(false, r.value)

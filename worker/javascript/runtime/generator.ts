@@ -51,6 +51,8 @@ export class JsGenerator extends JsObject {
     }
     this.running = true
     const depth = st.depth
+    const base = st.resumeBase
+    st.resumeBase = depth
     let r: IteratorResult<unknown, Value>
     try {
       r = mode === "next" ? this.body.next(arg) : this.body.throw(mode === "throw" ? new ThrowSignal(arg) : new GeneratorReturn(arg))
@@ -61,6 +63,7 @@ export class JsGenerator extends JsObject {
       throw error
     } finally {
       this.running = false
+      st.resumeBase = base
     }
     if (r.done) this.done = true
     else if (r.value instanceof DelegatedResult) return r.value.result

@@ -204,6 +204,8 @@ export function runAsync(st: JsState, body: Generator<unknown, Value, Value>): J
   const promise = newPromise(st)
   const step = (throwing: boolean, arg: Value): void => {
     const depth = st.depth
+    const base = st.resumeBase
+    st.resumeBase = depth
     let r: IteratorResult<unknown, Value>
     try {
       r = throwing ? body.throw(new ThrowSignal(arg)) : body.next(arg)
@@ -212,6 +214,8 @@ export function runAsync(st: JsState, body: Generator<unknown, Value, Value>): J
       st.depth = depth
       rejectPromise(st, promise, error.value)
       return
+    } finally {
+      st.resumeBase = base
     }
     if (r.done) {
       resolvePromise(st, promise, r.value)

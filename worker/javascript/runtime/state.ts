@@ -47,6 +47,12 @@ export interface JsStateOptions {
 
 export class JsState extends Meter {
   depth = 0
+  /**
+   * The call depth at which the resumable body now running (a generator or async function step)
+   * was resumed. A body may be resumed at a different depth each time, so a `catch` inside it
+   * restores the depth relative to this, not to the absolute depth its `try` began at.
+   */
+  resumeBase = 0
   readonly lines: number[] = [0]
   /** The functions active at each depth (0: the program), for error stacks. */
   readonly callees: Array<JsFunction | null> = [null]
