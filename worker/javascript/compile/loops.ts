@@ -131,12 +131,17 @@ export function compileFor(node: AnyNode, ctx: CompileContext): Stmt {
   }
 }
 
-/** The test of a counting loop, `i < n`: a plain local compared with a constant or another local. */
+/**
+ * The test of a counting loop, `i < n`: a plain local compared with a constant, another local, or
+ * the length of a local (`i < a.length`, read straight from an array's elements).
+ */
 interface CountedTest {
   readonly op: "<" | "<=" | ">" | ">="
   readonly slot: number
   /** The other local's slot, or -1 for the constant. */
   readonly otherSlot: number
+  /** The slot of the local whose `length` is the bound, or -1. */
+  readonly lengthOfSlot: number
   readonly constant: Value
 }
 
@@ -144,10 +149,15 @@ function countedTest(node: AnyNode, ctx: CompileContext): CountedTest | null {
   if (node.type !== "BinaryExpression" || !["<", "<=", ">", ">="].includes(node.operator)) return null
   const slot = plainLocalSlot(node.left, ctx)
   if (slot < 0) return null
-  const otherSlot = plainLocalSlot(node.right, ctx)
-  const constant = constantOf(node.right)
-  if (otherSlot < 0 && typeof constant !== "number") return null
-  return { op: node.operator, slot, otherSlot, constant }
+  const right = node.right
+  const lengthOfSlot =
+    right.type === "MemberExpression" && !right.computed && !right.optional && right.property.type === "Identifier" && right.property.name === "length"
+      ? plainLocalSlot(right.object, ctx)
+      : -1
+  const otherSlot = lengthOfSlot >= 0 ? -1 : plainLocalSlot(right, ctx)
+  const constant = constantOf(right)
+  if (lengthOfSlot < 0 && otherSlot < 0 && typeof constant !== "number") return null
+  return { op: node.operator, slot, otherSlot, lengthOfSlot, constant }
 }
 
 /**
@@ -156,13 +166,18 @@ function countedTest(node: AnyNode, ctx: CompileContext): CountedTest | null {
  * on anything but two numbers goes through the compiled test, which has the full semantics.
  */
 function compileCountedFor(st: JsState, labels: string[], line: number, init: Stmt | null, counted: CountedTest, test: Expr, body: Stmt, update: Expr): Stmt {
-  const { slot, otherSlot, constant } = counted
+  const { slot, otherSlot, lengthOfSlot, constant } = counted
   const op = counted.op === "<" ? 0 : counted.op === "<=" ? 1 : counted.op === ">" ? 2 : 3
   return function countedForLoop(R: Frame): Completion {
     if (init !== null) init(R)
     for (;;) {
       const a = R[slot]
-      const b = otherSlot >= 0 ? R[otherSlot] : constant
+      let b: Value
+      if (lengthOfSlot >= 0) {
+        // An array's `length` is its element count (arrays are dense); anything else takes the compiled test.
+        const o = R[lengthOfSlot]
+        b = o instanceof JsArray ? o.items.length : undefined
+      } else b = otherSlot >= 0 ? R[otherSlot] : constant
       if (typeof a === "number" && typeof b === "number") {
         if (!(op === 0 ? a < b : op === 1 ? a <= b : op === 2 ? a > b : a >= b)) break
       } else if (!isTrue(test(R))) break

@@ -157,3 +157,18 @@ return
 // case: empty program gives null
 
 // expect:
+
+// case: counting loop bounded by a length that changes, and by things that are not arrays
+const out = []
+let a = [1, 2, 3]
+for (let i = 0; i < a.length; i++) { if (i === 0) a.push(4); if (i === 2) a.pop(); out.push(a[i]) }
+let s = "hey"
+for (let i = 0; i < s.length; i++) out.push(s[i])
+let o = { get length() { out.push("get"); return 2 } }
+for (let i = 0; i < o.length; i++) out.push(i)
+let m = [5, 6]
+for (let i = 0; i < m.length; i++) { out.push(m[i]); if (i === 0) m = "xyz" }
+let none = null
+try { for (let i = 0; i < none.length; i++) {} } catch (e) { out.push(e.constructor.name) }
+return out
+// result: [1,2,3,"h","e","y","get",0,"get",1,"get",5,"y","z","TypeError"]
