@@ -442,13 +442,7 @@ function compileCall(node: AnyNode, ctx: CompileContext): Expr {
         if (o === SHORT) return SHORT
         if (optionalMember && (o === undefined || o === null)) return SHORT
       }
-      let f: Value
-      if (key === null) f = o instanceof JsObject ? o.get(st, name) : readNamed(st, o, name, line)
-      else {
-        const k = key(R)
-        if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), toStr(st, k)), line)
-        f = getIndexed(st, o, k)
-      }
+      const f = readMethod(st, o, name, key, R, line)
       if (!(f instanceof JsFunction)) {
         if (optional && (f === undefined || f === null)) return SHORT
         throw notCallable(st, text, line)
@@ -468,6 +462,14 @@ function compileCall(node: AnyNode, ctx: CompileContext): Expr {
     st.line = line
     return f.impl(st, undefined, args(R), undefined)
   }
+}
+
+/** The method of a call `o.name(...)` or `o[key](...)`, read as the language reads a property. */
+function readMethod(st: JsState, o: Value, name: string, key: Expr | null, R: Frame, line: number): Value {
+  if (key === null) return o instanceof JsObject ? o.get(st, name) : readNamed(st, o, name, line)
+  const k = key(R)
+  if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), toStr(st, k)), line)
+  return getIndexed(st, o, k)
 }
 
 /**
@@ -501,13 +503,7 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
         if (o === SHORT) return SHORT
         if (optionalMember && (o === undefined || o === null)) return SHORT
       }
-      let f: Value
-      if (key === null) f = o instanceof JsObject ? o.get(st, name) : readNamed(st, o, name, line)
-      else {
-        const k = key(R)
-        if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), toStr(st, k)), line)
-        f = getIndexed(st, o, k)
-      }
+      const f = readMethod(st, o, name, key, R, line)
       if (!(f instanceof JsFunction)) {
         if (optional && (f === undefined || f === null)) return SHORT
         throw notCallable(st, text, line)

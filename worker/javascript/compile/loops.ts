@@ -244,11 +244,6 @@ export function forInKeys(o: Value): string[] {
     if (typeof o === "string") return Array.from({ length: o.length }, (_, i) => String(i))
     return []
   }
-  if (o instanceof JsArray && o.proto !== null && o.props.size === 0 && o.proto.proto !== null && o.proto.proto.proto === null) {
-    // A plain array whose prototypes hold no enumerable properties: just its indices.
-    const protoEnum = [o.proto, o.proto.proto].some((p) => [...p.props.keys()].some((k) => typeof k === "string" && p.isEnumerable(k)))
-    if (!protoEnum) return Array.from({ length: o.items.length }, (_, i) => String(i))
-  }
   if (!hasEnumerableStringKey(o.proto)) {
     // Nothing to inherit (the usual case: plain objects over Object.prototype): no shadowing to
     // track, just the object's own enumerable string keys in order.
