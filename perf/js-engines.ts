@@ -18,20 +18,12 @@
  */
 import vm from "node:vm"
 import { describe } from "./measure.js"
+import type { Contender as GenericContender, PreparedRun } from "./workloads.js"
 
 export type JsEngineName = "ours" | "quickjs" | "sval" | "js-interpreter" | "v8"
 export const JS_ENGINE_ORDER: ReadonlyArray<JsEngineName> = ["ours", "quickjs", "sval", "js-interpreter", "v8"]
 
-/** One run, ready to go: everything the engine allows to happen before the clock already has. */
-export interface PreparedRun {
-  run(): unknown
-  dispose(): void
-}
-
-export interface Contender {
-  readonly name: JsEngineName
-  prepare(source: string): PreparedRun | Promise<PreparedRun>
-}
+export type Contender = GenericContender<JsEngineName>
 
 /** The engine, or a sentence saying why it cannot run here. */
 export async function loadJsContender(name: JsEngineName): Promise<Contender | string> {

@@ -18,8 +18,8 @@ import { basename, join } from "node:path"
 import vm from "node:vm"
 import { JS_ENGINE_ORDER, loadJsContender, type Contender, type JsEngineName } from "./js-engines.js"
 import { describe, machine } from "./measure.js"
-import { exposeGarbageCollector, readChecksums, rotate } from "./workloads.js"
-import { formatMs, formatRatio, median, print, progress, renderTable, targetLine, verdictOf } from "./report.js"
+import { Cells, readChecksums, runRounds, showAnswer, type TimedWorkload } from "./workloads.js"
+import { formatMs, print, progress, renderTable, targetLine, verdictOf } from "./report.js"
 
 export interface JsScenarioOptions {
   readonly rounds: number
@@ -31,18 +31,8 @@ export interface JsScenarioOptions {
   readonly programs: ReadonlyArray<string> | undefined
 }
 
-interface Workload {
-  readonly name: string
-  readonly source: string
-  /** V8's answer, the reference every engine is checked against. */
-  readonly expected: string
-}
-
-interface Cell {
-  readonly times: number[]
-  wrongAnswer: string | undefined
-  error: string | undefined
-}
+/** A program with V8's answer (`expected`), the reference every engine is checked against. */
+type Workload = TimedWorkload
 
 /** The loop program and the time it must stay under ("well under a second"). */
 const LOOP_PROGRAM = "2_loop"
@@ -72,62 +62,12 @@ export async function runJsScenario(options: JsScenarioOptions): Promise<void> {
     } else contenders.push(contender)
   }
 
-  const cells = new Map<string, Cell>()
-  const cellOf = (engine: JsEngineName, workload: Workload): Cell => {
-    const key = `${engine}/${workload.name}`
-    let cell = cells.get(key)
-    if (cell === undefined) cells.set(key, (cell = { times: [], wrongAnswer: undefined, error: undefined }))
-    return cell
-  }
-
-  const collectGarbage = exposeGarbageCollector("js")
-  for (let round = 0; round < options.rounds; round++) {
-    for (const [index, workload] of workloads.entries()) {
-      for (const contender of rotate(contenders, round + index)) {
-        if (contender.name === "js-interpreter" && round >= options.slowRounds) continue
-        const cell = cellOf(contender.name, workload)
-        if (cell.error !== undefined) continue // an error repeats; no point paying for it again
-        await runOnce(contender, workload, cell, collectGarbage)
-        const shown = cell.error !== undefined ? `ERROR ${cell.error}` : `${formatMs(cell.times[cell.times.length - 1])} ms`
-        const flag = cell.wrongAnswer !== undefined ? ` WRONG (${cell.wrongAnswer})` : ""
-        progress(`js [round ${round + 1}/${options.rounds}] ${workload.name.padEnd(18)} ${contender.name.padEnd(14)} ${shown}${flag}`)
-      }
-    }
-  }
+  const cells = await runRounds("js", contenders, workloads, options.rounds, (name) =>
+    name === "js-interpreter" ? options.slowRounds : options.rounds,
+  )
 
   print(renderJsReport(workloads, cells, absent, notes, options))
 }
-
-async function runOnce(contender: Contender, workload: Workload, cell: Cell, collectGarbage: () => void): Promise<void> {
-  let prepared
-  try {
-    prepared = await contender.prepare(workload.source)
-  } catch (cause) {
-    cell.error = describe(cause)
-    return
-  }
-  let answer: unknown
-  let failure: unknown
-  collectGarbage() // last thing before the clock: this run starts with a clean heap
-  const start = performance.now()
-  try {
-    answer = prepared.run()
-  } catch (cause) {
-    failure = cause ?? "thrown undefined"
-  }
-  const elapsed = performance.now() - start
-  prepared.dispose()
-  if (failure !== undefined) {
-    cell.error = describe(failure)
-    return
-  }
-  const got = showAnswer(answer)
-  if (got !== workload.expected) cell.wrongAnswer = got
-  cell.times.push(elapsed)
-}
-
-const showAnswer = (answer: unknown): string =>
-  typeof answer === "string" || typeof answer === "number" ? String(answer) : JSON.stringify(answer) ?? String(answer)
 
 // ---------------------------------------------------------------------------------------------
 // The table
@@ -137,56 +77,24 @@ const PEERS: ReadonlyArray<Peer> = ["quickjs", "sval", "js-interpreter", "v8"]
 
 function renderJsReport(
   workloads: ReadonlyArray<Workload>,
-  cells: ReadonlyMap<string, Cell>,
+  cells: Cells<JsEngineName>,
   absent: ReadonlyMap<JsEngineName, string>,
   workloadNotes: ReadonlyArray<string>,
   options: JsScenarioOptions
 ): string {
-  const cellOf = (engine: JsEngineName, w: Workload) => cells.get(`${engine}/${w.name}`)
-  const timeOf = (engine: JsEngineName, w: Workload): number | undefined => {
-    const cell = cellOf(engine, w)
-    return cell === undefined || cell.error !== undefined || cell.times.length === 0 ? undefined : median(cell.times)
-  }
-  const isRight = (engine: JsEngineName, w: Workload) => {
-    const cell = cellOf(engine, w)
-    return cell !== undefined && cell.error === undefined && cell.wrongAnswer === undefined && cell.times.length > 0
-  }
-  const shownTime = (engine: JsEngineName, w: Workload): string => {
-    const cell = cellOf(engine, w)
-    if (cell === undefined) return "-"
-    if (cell.error !== undefined) return "ERROR"
-    const time = formatMs(median(cell.times))
-    return cell.wrongAnswer !== undefined ? `WRONG ${time}` : time
-  }
-  const shownRatio = (peer: Peer, w: Workload): string => {
-    const ours = timeOf("ours", w)
-    const theirs = timeOf(peer, w)
-    if (ours === undefined || theirs === undefined || !isRight("ours", w)) return "-"
-    const ratio = formatRatio(theirs, ours)
-    return isRight(peer, w) ? ratio : `${ratio} (peer WRONG)`
-  }
-
   const rows = workloads.map((w) => [
     w.name,
     w.expected,
-    shownTime("ours", w),
-    ...PEERS.map((peer) => shownTime(peer, w)),
-    ...PEERS.map((peer) => shownRatio(peer, w))
+    cells.shownTime("ours", w),
+    ...PEERS.map((peer) => cells.shownTime(peer, w)),
+    ...PEERS.map((peer) => cells.shownRatio(peer, "ours", w))
   ])
   const headers = ["program", "answer (V8)", "ours ms", ...PEERS.map((p) => `${p} ms`), ...PEERS.map((p) => `${p}/ours`)]
   const table = renderTable(headers, rows, new Set(headers.map((_, i) => i).filter((i) => i >= 2)))
 
   const notes: string[] = [...workloadNotes]
   for (const [engine, reason] of absent) notes.push(`${engine}: not measured — ${reason}`)
-  for (const w of workloads) {
-    for (const engine of JS_ENGINE_ORDER) {
-      const cell = cellOf(engine, w)
-      if (cell?.error !== undefined) notes.push(`${engine} on ${w.name}: ERROR ${cell.error}`)
-      else if (cell?.wrongAnswer !== undefined) {
-        notes.push(`${engine} on ${w.name}: WRONG answer ${cell.wrongAnswer}, expected ${w.expected} (time shown, never counted as a win)`)
-      }
-    }
-  }
+  notes.push(...cells.problems(workloads, JS_ENGINE_ORDER))
 
   const heading =
     `## js: ours vs quickjs-emscripten vs sval vs js-interpreter, V8 the ceiling — medians of ${options.rounds} interleaved round(s)` +
@@ -195,16 +103,14 @@ function renderJsReport(
     "peer/ours = how many times longer the peer took than we did (above 1x we are faster; V8/ours is the ceiling, below 1x)." +
     " Timed: ours runJavaScript(source) whole; quickjs evalCode+dump; sval run (with `exports.result = main();`);" +
     " js-interpreter appendCode+run; V8 vm.runInContext (contexts and interpreters built before the clock)."
-  return [heading, machine(), "", table, "", ...notes.map((n) => `note: ${n}`), "", ...jsTargets(workloads, timeOf, isRight), "", legend]
+  return [heading, machine(), "", table, "", ...notes.map((n) => `note: ${n}`), "", ...jsTargets(workloads, cells), "", legend]
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
 }
 
-function jsTargets(
-  workloads: ReadonlyArray<Workload>,
-  timeOf: (engine: JsEngineName, w: Workload) => number | undefined,
-  isRight: (engine: JsEngineName, w: Workload) => boolean
-): string[] {
+function jsTargets(workloads: ReadonlyArray<Workload>, cells: Cells<JsEngineName>): string[] {
+  const timeOf = (engine: JsEngineName, w: Workload) => cells.timeOf(engine, w)
+  const isRight = (engine: JsEngineName, w: Workload) => cells.isRight(engine, w)
   const ours = workloads.filter((w) => isRight("ours", w))
   const oursFailed = workloads.filter((w) => !isRight("ours", w)).map((w) => w.name)
   const failedDetail = oursFailed.length > 0 ? `; ours wrong or failing on ${oursFailed.join(", ")}` : ""

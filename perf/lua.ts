@@ -25,17 +25,8 @@
 import { readdir, readFile } from "node:fs/promises"
 import { join, basename } from "node:path"
 import { describe, machine } from "./measure.js"
-import { exposeGarbageCollector, readChecksums, rotate } from "./workloads.js"
-import {
-  formatMs,
-  formatRatio,
-  median,
-  print,
-  progress,
-  renderTable,
-  targetLine,
-  verdictOf
-} from "./report.js"
+import { Cells, isThenable, readChecksums, runRounds, type Contender as GenericContender, type PreparedRun, type TimedWorkload } from "./workloads.js"
+import { print, progress, renderTable, targetLine, verdictOf } from "./report.js"
 
 export interface LuaScenarioOptions {
   readonly rounds: number
@@ -50,28 +41,10 @@ export interface LuaScenarioOptions {
 type EngineName = "ours" | "fengari" | "wasmoon"
 const ENGINE_ORDER: ReadonlyArray<EngineName> = ["ours", "fengari", "wasmoon"]
 
-interface Workload {
-  readonly name: string
-  readonly source: string
-  readonly checksum: string
-}
+/** A program with the checksum its README gives (`expected`). */
+type Workload = TimedWorkload
 
-/** One run, ready to go: everything the engine allows to happen before the clock already has. */
-interface PreparedRun {
-  run(): unknown
-  dispose(): void
-}
-
-interface Contender {
-  readonly name: EngineName
-  prepare(source: string): PreparedRun | Promise<PreparedRun>
-}
-
-interface Cell {
-  readonly times: number[]
-  wrongAnswer: string | undefined
-  error: string | undefined
-}
+type Contender = GenericContender<EngineName>
 
 export async function runLuaScenario(options: LuaScenarioOptions): Promise<void> {
   const workloads = await loadWorkloads(options.workloadsDir, options.programs)
@@ -96,65 +69,11 @@ export async function runLuaScenario(options: LuaScenarioOptions): Promise<void>
     } else contenders.push(loaded)
   }
 
-  const cells = new Map<string, Cell>()
-  const cellOf = (engine: EngineName, workload: Workload): Cell => {
-    const key = `${engine}/${workload.name}`
-    let cell = cells.get(key)
-    if (cell === undefined) {
-      cell = { times: [], wrongAnswer: undefined, error: undefined }
-      cells.set(key, cell)
-    }
-    return cell
-  }
-
-  const collectGarbage = exposeGarbageCollector("lua")
-  for (let round = 0; round < options.rounds; round++) {
-    for (const [index, workload] of workloads.entries()) {
-      for (const contender of rotate(contenders, round + index)) {
-        if (contender.name === "fengari" && round >= options.fengariRounds) continue
-        const cell = cellOf(contender.name, workload)
-        if (cell.error !== undefined) continue // an error repeats; no point paying for it again
-        await runOnce(contender, workload, cell, collectGarbage)
-        const shown = cell.error !== undefined ? `ERROR ${cell.error}` : `${formatMs(cell.times[cell.times.length - 1])} ms`
-        const flag = cell.wrongAnswer !== undefined ? ` WRONG (${cell.wrongAnswer})` : ""
-        progress(
-          `lua [round ${round + 1}/${options.rounds}] ${workload.name.padEnd(18)} ${contender.name.padEnd(8)} ${shown}${flag}`
-        )
-      }
-    }
-  }
+  const cells = await runRounds("lua", contenders, workloads, options.rounds, (name) =>
+    name === "fengari" ? options.fengariRounds : options.rounds,
+  )
 
   print(renderLuaReport(workloads, cells, absent, options))
-}
-
-async function runOnce(contender: Contender, workload: Workload, cell: Cell, collectGarbage: () => void): Promise<void> {
-  let prepared: PreparedRun
-  try {
-    prepared = await contender.prepare(workload.source)
-  } catch (cause) {
-    cell.error = describe(cause)
-    return
-  }
-  let answer: unknown
-  let failure: unknown
-  collectGarbage() // last thing before the clock: this run starts with a clean heap
-  const start = performance.now()
-  try {
-    answer = prepared.run()
-    if (isThenable(answer)) answer = await answer
-  } catch (cause) {
-    failure = cause
-  }
-  const elapsed = performance.now() - start
-  prepared.dispose()
-
-  if (failure !== undefined) {
-    cell.error = describe(failure)
-    return
-  }
-  const got = typeof answer === "string" || typeof answer === "number" ? String(answer) : JSON.stringify(answer)
-  if (got !== workload.checksum) cell.wrongAnswer = got
-  cell.times.push(elapsed)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,45 +172,18 @@ async function loadWasmoon(): Promise<Contender> {
 
 function renderLuaReport(
   workloads: ReadonlyArray<Workload>,
-  cells: ReadonlyMap<string, Cell>,
+  cells: Cells<EngineName>,
   absent: ReadonlyMap<EngineName, string>,
   options: LuaScenarioOptions
 ): string {
-  const cellOf = (engine: EngineName, workload: Workload) => cells.get(`${engine}/${workload.name}`)
-  /** The median of a cell that has times, whatever its answer; undefined when it has none. */
-  const timeOf = (engine: EngineName, workload: Workload): number | undefined => {
-    const cell = cellOf(engine, workload)
-    return cell === undefined || cell.error !== undefined || cell.times.length === 0
-      ? undefined
-      : median(cell.times)
-  }
-  const isRight = (engine: EngineName, workload: Workload) => {
-    const cell = cellOf(engine, workload)
-    return cell !== undefined && cell.error === undefined && cell.wrongAnswer === undefined && cell.times.length > 0
-  }
-  const shownTime = (engine: EngineName, workload: Workload): string => {
-    const cell = cellOf(engine, workload)
-    if (cell === undefined) return "-"
-    if (cell.error !== undefined) return "ERROR"
-    const time = formatMs(median(cell.times))
-    return cell.wrongAnswer !== undefined ? `WRONG ${time}` : time
-  }
-  const shownRatio = (peer: EngineName, workload: Workload): string => {
-    const ours = timeOf("ours", workload)
-    const theirs = timeOf(peer, workload)
-    if (ours === undefined || theirs === undefined || !isRight("ours", workload)) return "-"
-    const ratio = formatRatio(theirs, ours)
-    return isRight(peer, workload) ? ratio : `${ratio} (peer WRONG)`
-  }
-
   const rows = workloads.map((workload) => [
     workload.name,
-    workload.checksum,
-    shownTime("ours", workload),
-    shownTime("fengari", workload),
-    shownTime("wasmoon", workload),
-    shownRatio("fengari", workload),
-    shownRatio("wasmoon", workload)
+    workload.expected,
+    cells.shownTime("ours", workload),
+    cells.shownTime("fengari", workload),
+    cells.shownTime("wasmoon", workload),
+    cells.shownRatio("fengari", "ours", workload),
+    cells.shownRatio("wasmoon", "ours", workload)
   ])
   const table = renderTable(
     ["program", "checksum", "ours ms", "fengari ms", "wasmoon ms", "fengari/ours", "wasmoon/ours"],
@@ -301,17 +193,7 @@ function renderLuaReport(
 
   const notes: string[] = []
   for (const [engine, reason] of absent) notes.push(`${engine}: not measured — ${reason}`)
-  for (const workload of workloads) {
-    for (const engine of ENGINE_ORDER) {
-      const cell = cellOf(engine, workload)
-      if (cell?.error !== undefined) notes.push(`${engine} on ${workload.name}: ERROR ${cell.error}`)
-      else if (cell?.wrongAnswer !== undefined) {
-        notes.push(
-          `${engine} on ${workload.name}: WRONG answer ${cell.wrongAnswer}, expected ${workload.checksum} (time shown, never counted as a win)`
-        )
-      }
-    }
-  }
+  notes.push(...cells.problems(workloads, ENGINE_ORDER))
 
   const heading =
     `## lua: ours vs fengari vs wasmoon — medians of ${options.rounds} interleaved round(s)` +
@@ -319,16 +201,14 @@ function renderLuaReport(
   const legend =
     "peer/ours = how many times longer the peer took than we did (above 1x we are faster)." +
     " Timed: ours runLua(source) whole; fengari load+pcall+read; wasmoon doStringSync (states built before the clock)."
-  return [heading, machine(), "", table, "", ...notes.map((n) => `note: ${n}`), "", ...luaTargets(workloads, timeOf, isRight), "", legend]
+  return [heading, machine(), "", table, "", ...notes.map((n) => `note: ${n}`), "", ...luaTargets(workloads, cells), "", legend]
     .join("\n")
     .replace(/\n{3,}/g, "\n\n")
 }
 
-function luaTargets(
-  workloads: ReadonlyArray<Workload>,
-  timeOf: (engine: EngineName, workload: Workload) => number | undefined,
-  isRight: (engine: EngineName, workload: Workload) => boolean
-): string[] {
+function luaTargets(workloads: ReadonlyArray<Workload>, cells: Cells<EngineName>): string[] {
+  const timeOf = (engine: EngineName, workload: Workload) => cells.timeOf(engine, workload)
+  const isRight = (engine: EngineName, workload: Workload) => cells.isRight(engine, workload)
   const ours = workloads.filter((w) => isRight("ours", w))
   if (ours.length === 0) {
     return [
@@ -408,15 +288,7 @@ async function loadWorkloads(
       progress(`lua: ${file} has no checksum in the workloads README; skipped (an unchecked answer is not timed)`)
       continue
     }
-    workloads.push({ name, source: await readFile(join(dir, file), "utf8"), checksum })
+    workloads.push({ name, source: await readFile(join(dir, file), "utf8"), expected: checksum })
   }
   return workloads.length > 0 ? workloads : `no program in ${dir} has a checksum in its README`
 }
-
-// ---------------------------------------------------------------------------------------------
-// Small helpers
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function"
-}
-

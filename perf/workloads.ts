@@ -1,14 +1,16 @@
 /**
  * What the language scenarios (lua.ts, js.ts) share about the workload programs in
- * `../shared/workloads/<language>/`: the checksums their README lists, the rotation that
- * interleaves engines and programs between rounds, and the forced collection before each run.
+ * `../shared/workloads/<language>/`: the checksums their README lists, the interleaved rounds
+ * (rotation, a forced collection before each timed run, answers checked) and the cells of
+ * medians the reports are drawn from.
  */
 
 import { readFile } from "node:fs/promises"
 import { join } from "node:path"
 import v8 from "node:v8"
 import vm from "node:vm"
-import { progress } from "./report.js"
+import { describe } from "./measure.js"
+import { formatMs, formatRatio, median, progress } from "./report.js"
 
 /**
  * Rows like "| `1_fib` | recursive calls | 75025 |": the name in backticks, the checksum last. The
@@ -48,4 +50,161 @@ export function exposeGarbageCollector(scenario: string): () => void {
   }
   progress(`${scenario}: cannot force garbage collection between runs; timings may include other engines' garbage`)
   return () => {}
+}
+
+// ---------------------------------------------------------------------------------------------
+// Interleaved rounds and what they measured
+
+/** One run, ready to go: everything the engine allows to happen before the clock already has. */
+export interface PreparedRun {
+  run(): unknown
+  dispose(): void
+}
+
+export interface Contender<Name extends string> {
+  readonly name: Name
+  prepare(source: string): PreparedRun | Promise<PreparedRun>
+}
+
+/** A workload program and the answer every engine must give. */
+export interface TimedWorkload {
+  readonly name: string
+  readonly source: string
+  readonly expected: string
+}
+
+/** What one engine did on one program over the rounds. */
+export interface Cell {
+  readonly times: number[]
+  wrongAnswer: string | undefined
+  error: string | undefined
+}
+
+/** How an answer is compared and shown: strings and numbers as they are, anything else as JSON. */
+export const showAnswer = (answer: unknown): string =>
+  typeof answer === "string" || typeof answer === "number" ? String(answer) : JSON.stringify(answer) ?? String(answer)
+
+/** The cells of a scenario by engine and program, and how the report reads them. */
+export class Cells<Name extends string> {
+  private readonly cells = new Map<string, Cell>()
+
+  /** The cell, made on first use. */
+  cell(engine: Name, workload: TimedWorkload): Cell {
+    const key = `${engine}/${workload.name}`
+    let cell = this.cells.get(key)
+    if (cell === undefined) this.cells.set(key, (cell = { times: [], wrongAnswer: undefined, error: undefined }))
+    return cell
+  }
+
+  find(engine: Name, workload: TimedWorkload): Cell | undefined {
+    return this.cells.get(`${engine}/${workload.name}`)
+  }
+
+  /** The median of a cell that has times, whatever its answer; undefined when it has none. */
+  timeOf(engine: Name, workload: TimedWorkload): number | undefined {
+    const cell = this.find(engine, workload)
+    return cell === undefined || cell.error !== undefined || cell.times.length === 0 ? undefined : median(cell.times)
+  }
+
+  isRight(engine: Name, workload: TimedWorkload): boolean {
+    const cell = this.find(engine, workload)
+    return cell !== undefined && cell.error === undefined && cell.wrongAnswer === undefined && cell.times.length > 0
+  }
+
+  /** A table cell: the median, marked WRONG or ERROR. */
+  shownTime(engine: Name, workload: TimedWorkload): string {
+    const cell = this.find(engine, workload)
+    if (cell === undefined) return "-"
+    if (cell.error !== undefined) return "ERROR"
+    const time = formatMs(median(cell.times))
+    return cell.wrongAnswer !== undefined ? `WRONG ${time}` : time
+  }
+
+  /** peer/ours, marked when the peer's answer was wrong (never counted as a win). */
+  shownRatio(peer: Name, ours: Name, workload: TimedWorkload): string {
+    const mine = this.timeOf(ours, workload)
+    const theirs = this.timeOf(peer, workload)
+    if (mine === undefined || theirs === undefined || !this.isRight(ours, workload)) return "-"
+    const ratio = formatRatio(theirs, mine)
+    return this.isRight(peer, workload) ? ratio : `${ratio} (peer WRONG)`
+  }
+
+  /** Report notes for every ERROR and WRONG cell, engines in `order`. */
+  problems(workloads: ReadonlyArray<TimedWorkload>, order: ReadonlyArray<Name>): string[] {
+    const notes: string[] = []
+    for (const w of workloads) {
+      for (const engine of order) {
+        const cell = this.find(engine, w)
+        if (cell?.error !== undefined) notes.push(`${engine} on ${w.name}: ERROR ${cell.error}`)
+        else if (cell?.wrongAnswer !== undefined) {
+          notes.push(`${engine} on ${w.name}: WRONG answer ${cell.wrongAnswer}, expected ${w.expected} (time shown, never counted as a win)`)
+        }
+      }
+    }
+    return notes
+  }
+}
+
+/**
+ * Runs every contender on every workload for `rounds` rounds, rotating the order each round and
+ * program so no engine always runs after the same one, with a collection before each timed run.
+ * `roundsFor` lets a very slow peer take fewer rounds; an engine that errs is not run again.
+ */
+export async function runRounds<Name extends string>(
+  scenario: string,
+  contenders: ReadonlyArray<Contender<Name>>,
+  workloads: ReadonlyArray<TimedWorkload>,
+  rounds: number,
+  roundsFor: (name: Name) => number,
+): Promise<Cells<Name>> {
+  const cells = new Cells<Name>()
+  const collectGarbage = exposeGarbageCollector(scenario)
+  const width = Math.max(...contenders.map((c) => c.name.length))
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, workload] of workloads.entries()) {
+      for (const contender of rotate(contenders, round + index)) {
+        if (round >= roundsFor(contender.name)) continue
+        const cell = cells.cell(contender.name, workload)
+        if (cell.error !== undefined) continue // an error repeats; no point paying for it again
+        await runOnce(contender, workload, cell, collectGarbage)
+        const shown = cell.error !== undefined ? `ERROR ${cell.error}` : `${formatMs(cell.times[cell.times.length - 1]!)} ms`
+        const flag = cell.wrongAnswer !== undefined ? ` WRONG (${cell.wrongAnswer})` : ""
+        progress(`${scenario} [round ${round + 1}/${rounds}] ${workload.name.padEnd(18)} ${contender.name.padEnd(width)} ${shown}${flag}`)
+      }
+    }
+  }
+  return cells
+}
+
+async function runOnce<Name extends string>(contender: Contender<Name>, workload: TimedWorkload, cell: Cell, collectGarbage: () => void): Promise<void> {
+  let prepared: PreparedRun
+  try {
+    prepared = await contender.prepare(workload.source)
+  } catch (cause) {
+    cell.error = describe(cause)
+    return
+  }
+  let answer: unknown
+  let failure: unknown
+  collectGarbage() // last thing before the clock: this run starts with a clean heap
+  const start = performance.now()
+  try {
+    answer = prepared.run()
+    if (isThenable(answer)) answer = await answer
+  } catch (cause) {
+    failure = cause ?? "thrown undefined"
+  }
+  const elapsed = performance.now() - start
+  prepared.dispose()
+  if (failure !== undefined) {
+    cell.error = describe(failure)
+    return
+  }
+  const got = showAnswer(answer)
+  if (got !== workload.expected) cell.wrongAnswer = got
+  cell.times.push(elapsed)
+}
+
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function"
 }
