@@ -43,23 +43,12 @@ export function compileNamedCallFirst(
     const name = base.name
     if (b === undefined) {
       return function callGlobalWithOneArgument(R: Frame) {
-        const f = rt.globals.get(name)
-        const x = a(R)
-        if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x)
-        const list: LuaValue[] = [x]
-        if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-        return other(f, list)[0]
+        return firstWithOne(rt, rt.globals.get(name), site, other, a(R))
       }
     }
     if (c === undefined) {
       return function callGlobalWithTwoArguments(R: Frame) {
-        const f = rt.globals.get(name)
-        const x = a(R)
-        const y = b(R)
-        if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x, y)
-        const list: LuaValue[] = [x, y]
-        if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-        return other(f, list)[0]
+        return firstWithTwo(rt, rt.globals.get(name), site, other, a(R), b(R))
       }
     }
     return null
@@ -68,49 +57,43 @@ export function compileNamedCallFirst(
   if (isBoxed(ref)) {
     if (b === undefined) {
       return function callUpvalueWithOneArgument(R: Frame) {
-        const f = R[slot].v
-        const x = a(R)
-        if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x)
-        const list: LuaValue[] = [x]
-        if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-        return other(f, list)[0]
+        return firstWithOne(rt, R[slot].v, site, other, a(R))
       }
     }
     if (c === undefined) {
       return function callUpvalueWithTwoArguments(R: Frame) {
-        const f = R[slot].v
-        const x = a(R)
-        const y = b(R)
-        if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x, y)
-        const list: LuaValue[] = [x, y]
-        if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-        return other(f, list)[0]
+        return firstWithTwo(rt, R[slot].v, site, other, a(R), b(R))
       }
     }
     return null
   }
   if (b === undefined) {
     return function callLocalWithOneArgument(R: Frame) {
-      const f = R[slot]
-      const x = a(R)
-      if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x)
-      const list: LuaValue[] = [x]
-      if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-      return other(f, list)[0]
+      return firstWithOne(rt, R[slot], site, other, a(R))
     }
   }
   if (c === undefined) {
     return function callLocalWithTwoArguments(R: Frame) {
-      const f = R[slot]
-      const x = a(R)
-      const y = b(R)
-      if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x, y)
-      const list: LuaValue[] = [x, y]
-      if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-      return other(f, list)[0]
+      return firstWithTwo(rt, R[slot], site, other, a(R), b(R))
     }
   }
   return null
+}
+
+/** `f(x)` for its first result: the direct entry when `f` has one, else an argument list. */
+function firstWithOne(rt: CompileContext["rt"], f: LuaValue, site: CallSite, other: CallOther, x: LuaValue): LuaValue {
+  if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x)
+  const list: LuaValue[] = [x]
+  if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
+  return other(f, list)[0]
+}
+
+/** `f(x, y)` for its first result, as `firstWithOne`. */
+function firstWithTwo(rt: CompileContext["rt"], f: LuaValue, site: CallSite, other: CallOther, x: LuaValue, y: LuaValue): LuaValue {
+  if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x, y)
+  const list: LuaValue[] = [x, y]
+  if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
+  return other(f, list)[0]
 }
 
 /** `local + k` or `local - k` as an argument: the local's slot, the constant, and the operation. */
@@ -139,31 +122,16 @@ function compileOffsetCall(name: string, ref: VariableRef, offset: LocalOffset, 
   const { slot: s, k, subtract, slow } = offset
   if (ref.kind === "global") {
     return function callGlobalWithOffset(R: Frame) {
-      const f = rt.globals.get(name)
-      const x = subtract ? subtractValues(R[s], k, slow) : addValues(R[s], k, slow)
-      if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x)
-      const list: LuaValue[] = [x]
-      if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-      return other(f, list)[0]
+      return firstWithOne(rt, rt.globals.get(name), site, other, subtract ? subtractValues(R[s], k, slow) : addValues(R[s], k, slow))
     }
   }
   const slot = slotOf(ref)
   if (isBoxed(ref)) {
     return function callUpvalueWithOffset(R: Frame) {
-      const f = R[slot].v
-      const x = subtract ? subtractValues(R[s], k, slow) : addValues(R[s], k, slow)
-      if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x)
-      const list: LuaValue[] = [x]
-      if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-      return other(f, list)[0]
+      return firstWithOne(rt, R[slot].v, site, other, subtract ? subtractValues(R[s], k, slow) : addValues(R[s], k, slow))
     }
   }
   return function callLocalWithOffset(R: Frame) {
-    const f = R[slot]
-    const x = subtract ? subtractValues(R[s], k, slow) : addValues(R[s], k, slow)
-    if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x)
-    const list: LuaValue[] = [x]
-    if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-    return other(f, list)[0]
+    return firstWithOne(rt, R[slot], site, other, subtract ? subtractValues(R[s], k, slow) : addValues(R[s], k, slow))
   }
 }
