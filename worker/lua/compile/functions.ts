@@ -117,6 +117,23 @@ function takesDirectArguments(layout: FrameLayout): boolean {
   return layout.vararg < 0 && layout.params <= MAX_DIRECT_PARAMS
 }
 
+/**
+ * The frame of a call of a function without varargs or boxed parameters: the parameters from the
+ * argument list, or from `a`, `b`, `c` when a call site passed them directly, then the upvalue cells.
+ */
+function plainFrame(size: number, params: number, upvalueStart: number, cells: Cell[], args: LuaValue[] | null, a: LuaValue, b: LuaValue, c: LuaValue): Frame {
+  const R: Frame = new Array(size)
+  if (args === null) {
+    if (params > 0) R[0] = a
+    if (params > 1) R[1] = b
+    if (params > 2) R[2] = c
+  } else {
+    for (let i = 0; i < params; i++) R[i] = args[i]
+  }
+  for (let j = 0; j < cells.length; j++) R[upvalueStart + j] = cells[j]
+  return R
+}
+
 function functionEntry(layout: FrameLayout, compiled: Body): FunctionEntry {
   const { size, params, boxedParams, upvalueStart, vararg } = layout
   const { body, parts } = compiled
@@ -124,16 +141,7 @@ function functionEntry(layout: FrameLayout, compiled: Body): FunctionEntry {
     // Two statements (`if n < 2 then return n end; return ...`): run here, one call fewer.
     const [first, second] = parts as [Stmt, Stmt]
     return function luaFunctionOfTwo(this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
-      const R: Frame = new Array(size)
-      if (args === null) {
-        if (params > 0) R[0] = a
-        if (params > 1) R[1] = b
-        if (params > 2) R[2] = c
-      } else {
-        for (let i = 0; i < params; i++) R[i] = args[i]
-      }
-      const cells = this
-      for (let j = 0; j < cells.length; j++) R[upvalueStart + j] = cells[j]
+      const R = plainFrame(size, params, upvalueStart, this, args, a, b, c)
       let done = first(R)
       if (done === undefined) done = second(R)
       return done === undefined ? NO_VALUES : done
@@ -141,16 +149,7 @@ function functionEntry(layout: FrameLayout, compiled: Body): FunctionEntry {
   }
   if (vararg < 0 && boxedParams.length === 0) {
     return function luaFunction(this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
-      const R: Frame = new Array(size)
-      if (args === null) {
-        if (params > 0) R[0] = a
-        if (params > 1) R[1] = b
-        if (params > 2) R[2] = c
-      } else {
-        for (let i = 0; i < params; i++) R[i] = args[i]
-      }
-      const cells = this
-      for (let j = 0; j < cells.length; j++) R[upvalueStart + j] = cells[j]
+      const R = plainFrame(size, params, upvalueStart, this, args, a, b, c)
       const done = body(R)
       return done === undefined ? NO_VALUES : done
     }
