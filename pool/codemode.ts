@@ -22,7 +22,8 @@ import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
 import { ResultFunctions } from "./result-functions.js"
 import { answerDiscovery } from "./discovery.js"
 import { collectExtensions, invokeGlobal, type Extension, type ExtensionRequirements } from "./extension.js"
-import { runExecution, type ExecutionPlan } from "./execution.js"
+import { ExecutionMessages, runExecution, type Execution } from "./execution.js"
+import type { ExecutionPlan } from "./plan.js"
 import type { Hooks } from "./hooks.js"
 import { isLanguage, type Language } from "../protocol/language.js"
 import { resolveLimits, type Limits } from "./limits.js"
@@ -61,8 +62,18 @@ export interface Runtime<R> {
   readonly catalog: ReadonlyArray<ToolDescriptor>
   /** Runs one program. Never fails: every outcome is a `Result`. Interrupting it stops the program. */
   execute(source: string): Effect.Effect<Result, never, R>
-  /** Gives the worker pool back (the shared pool closes with its last runtime). Idempotent. */
-  close(): Promise<void>
+  /**
+   * Ends the runtime: executions still running or suspended end with a Result saying the runtime
+   * was closed, after at most `drainMs` milliseconds in which they may finish (default 0: at
+   * once); executions started afterwards are refused. Gives the worker pool back (the shared
+   * pool stays warm for a while for the next runtime). Idempotent.
+   */
+  close(options?: CloseOptions): Promise<void>
+}
+
+export interface CloseOptions {
+  /** How long running and suspended executions may go on before they are ended. Default 0. */
+  readonly drainMs?: number
 }
 
 const make = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
@@ -106,6 +117,12 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     return tool
   }
 
+  /** Executions of this runtime that have not produced their Result. */
+  const live = new Set<Execution<R>>()
+  const track = (execution: Execution<R>) => {
+    live.add(execution)
+    return () => void live.delete(execution)
+  }
   let pool: WorkerPool | undefined = options.pool
   let borrowsShared = false
   let closed = false
@@ -145,7 +162,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
         if (closed) {
           return Effect.succeed<Result>({
             ok: false,
-            error: { kind: "ExecutionFailure", message: "This runtime is closed; create a new one with CodeMode.make" },
+            error: { kind: "ExecutionFailure", message: ExecutionMessages.closed() },
             toolCalls: [],
           })
         }
@@ -156,16 +173,32 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
             toolCalls: [],
           })
         }
-        return runExecution(planFor(poolForExecution()), source)
+        return runExecution(planFor(poolForExecution()), source, track)
       })
     },
-    async close() {
+    async close(closeOptions: CloseOptions = {}) {
       if (closed) return
       closed = true
-      if (borrowsShared) await releaseSharedPool()
+      const drainMs = closeOptions.drainMs ?? 0
+      if (!Number.isFinite(drainMs) || drainMs < 0) throw new RangeError(`close: drainMs must be a finite number >= 0, got ${drainMs}`)
+      if (live.size > 0 && drainMs > 0) await drain(live, drainMs)
+      for (const execution of [...live]) execution.close()
+      if (borrowsShared) releaseSharedPool()
     },
   }
 }
+
+/** Waits until every execution in `live` has its Result, or `ms` milliseconds have passed. */
+const drain = (live: ReadonlySet<Execution<any>>, ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    const deadline = setTimeout(done, ms)
+    const poll = setInterval(() => live.size === 0 && done(), 5)
+    function done() {
+      clearTimeout(deadline)
+      clearInterval(poll)
+      resolve()
+    }
+  })
 
 /** Runs one program with a runtime made for it, then gives the pool back. */
 const execute = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(

@@ -15,6 +15,7 @@
  * stops report their own diagnostic. Rejections nobody handled become warnings.
  */
 
+import type { World } from "../world.js"
 import type { Diagnostic } from "../../protocol/diagnostic.js"
 import { jsToData } from "./data/convert.js"
 import type { DataValue } from "../../protocol/data.js"
@@ -48,13 +49,21 @@ export interface JsOptions {
   readonly hostCalls?: HostCalls
   /** The catalog's tools (canonical path, description), listed by `ALL_TOOLS`; default none. */
   readonly tools?: ReadonlyArray<SnapshotTool>
+  /** The clock and random sources (worker/world.ts); default: the live ones. */
+  readonly world?: World
 }
 
 export function runJavaScript(source: string, options: JsOptions = {}): Outcome {
   let st: JsState | undefined
   try {
     const host = options.host ?? noHost
-    st = new JsState({ host, bounds: resolveBounds(options.bounds), deadline: options.deadline ?? Infinity, interrupt: options.interrupt })
+    st = new JsState({
+      host,
+      bounds: resolveBounds(options.bounds),
+      deadline: options.deadline ?? Infinity,
+      interrupt: options.interrupt,
+      ...(options.world === undefined ? {} : { world: options.world }),
+    })
     st.hostCalls = options.hostCalls ?? new SynchronousHostCalls(host)
     const program = parseJavaScript(source, st.bounds)
     const realm = createRealm(st)

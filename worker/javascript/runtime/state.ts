@@ -20,6 +20,7 @@
  * one pointer rather than working out a name nobody may ask for.
  */
 
+import { liveWorld, type World } from "../../world.js"
 import { Meter } from "../../meter.js"
 import type { Diagnostic } from "../../../protocol/diagnostic.js"
 import { HostStop, type Host, type HostCalls } from "../../engine-host.js"
@@ -42,6 +43,8 @@ export interface JsStateOptions {
   readonly bounds: Bounds
   readonly deadline: number
   readonly interrupt?: Int32Array
+  /** The clock and random sources (worker/world.ts); default: the live ones. */
+  readonly world?: World
 }
 
 export class JsState extends Meter {
@@ -84,11 +87,14 @@ export class JsState extends Meter {
   catalogTools: ReadonlyArray<SnapshotTool> = []
 
   readonly host: Host
+  /** Where the program's clock and random numbers come from: never read `Date.now` directly. */
+  readonly world: World
   readonly bounds: Bounds
 
   constructor(options: JsStateOptions) {
     super(options.bounds.maxFuel, options.deadline, options.interrupt)
     this.host = options.host
+    this.world = options.world ?? liveWorld
     this.bounds = options.bounds
     this.maxDepth = options.bounds.maxCallDepth
     this.maxArrayLength = options.bounds.maxTableEntries
