@@ -43,7 +43,6 @@ interface FieldRecord {
 
 export function compileClass(node: AnyNode, ctx: CompileContext, name: string): Expr {
   const st = ctx.st
-  const realm = st.realm
   const line = ctx.line(node)
   const scope = ctx.resolution.scopes.get(node)!
   const selfBinding = node.id ? (scope.names.get(node.id.name) ?? null) : null
@@ -98,6 +97,7 @@ export function compileClass(node: AnyNode, ctx: CompileContext, name: string): 
       p.init(R, new PrivateName(p.desc, p.kind, p.kind === PrivateKind.Field ? null : p.isStatic ? staticBrand : instanceBrand, brandName, p.isStatic) as unknown as Value)
     }
     if (selfFresh !== null) selfFresh(R)
+    const realm = st.realm
     let protoParent: JsObject | null = realm.ObjectPrototype
     let ctorParent: JsObject = realm.FunctionPrototype
     if (superClass !== null) {

@@ -111,7 +111,6 @@ function compileTemplateLiteral(node: AnyNode, ctx: CompileContext): Expr {
 
 function compileArrayExpression(node: AnyNode, ctx: CompileContext): Expr {
   const st = ctx.st
-  const realm = st.realm
   const hasSpread = node.elements.some((e: AnyNode) => e?.type === "SpreadElement")
   const elements: Array<{ expr: Expr; spread: boolean }> = node.elements.map((e: AnyNode) =>
     e === null ? { expr: () => undefined, spread: false } : e.type === "SpreadElement" ? { expr: compileExpression(e.argument, ctx), spread: true } : { expr: compileExpression(e, ctx), spread: false },
@@ -122,7 +121,7 @@ function compileArrayExpression(node: AnyNode, ctx: CompileContext): Expr {
     return function arrayLiteral(R: Frame): Value {
       const items: Value[] = new Array(n)
       for (let i = 0; i < n; i++) items[i] = exprs[i]!(R)
-      return new JsArray(realm.ArrayPrototype, items)
+      return new JsArray(st.realm.ArrayPrototype, items)
     }
   }
   return function arrayLiteralWithSpread(R: Frame): Value {
@@ -133,7 +132,7 @@ function compileArrayExpression(node: AnyNode, ctx: CompileContext): Expr {
       else items.push(v)
       if (items.length > st.maxArrayLength) throw st.arrayTooLarge()
     }
-    return new JsArray(realm.ArrayPrototype, items)
+    return new JsArray(st.realm.ArrayPrototype, items)
   }
 }
 
@@ -148,7 +147,7 @@ export function staticKey(prop: AnyNode): string | null {
 export type PropertyInit = (R: Frame, o: JsObject) => void
 
 function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
-  const realm = ctx.st.realm
+  const st = ctx.st
   let simple = true
   const simpleKeys: string[] = []
   const simpleValues: Expr[] = []
@@ -164,7 +163,7 @@ function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
   if (simple) {
     const n = simpleKeys.length
     return function objectLiteral(R: Frame): Value {
-      const o = new JsObject(realm.ObjectPrototype)
+      const o = new JsObject(st.realm.ObjectPrototype)
       const props = o.props
       for (let i = 0; i < n; i++) props.set(simpleKeys[i]!, simpleValues[i]!(R))
       return o
@@ -172,7 +171,7 @@ function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
   }
   const inits: PropertyInit[] = node.properties.map((prop: AnyNode) => compilePropertyInit(prop, ctx))
   return function objectLiteralGeneral(R: Frame): Value {
-    const o = new JsObject(realm.ObjectPrototype)
+    const o = new JsObject(st.realm.ObjectPrototype)
     for (const init of inits) init(R, o)
     return o
   }

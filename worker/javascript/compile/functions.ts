@@ -32,6 +32,7 @@ import { compileResumableBody } from "./resumable.js"
 import { compileReturningBody } from "./returns.js"
 import { compileDirectEntry, containsFunction, type SimpleFrame } from "./direct.js"
 import type { Binding } from "./scope.js"
+import type { Realm } from "../runtime/realm.js"
 import { compileFunctionDeclarationInit, compileStatementList } from "./statements.js"
 import { compileFreshBinding, compileInit } from "./variables.js"
 
@@ -50,7 +51,6 @@ type Prologue = (R: Frame, thisArg: Value, args: Value[], newTarget: JsObject | 
 
 export function compileFunction(node: AnyNode, ctx: CompileContext, name: string, options: FunctionOptions = {}): Expr {
   const st = ctx.st
-  const realm = st.realm
   const info = ctx.resolution.functions.get(node)!
   const outerFn = ctx.fn
   const outerLabels = ctx.pendingLabels
@@ -94,8 +94,12 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
           ? FunctionKind.Plain
           : FunctionKind.Ordinary
   const isAsyncGenerator = isAsync && isGenerator
-  const fnProto = isAsyncGenerator ? realm.AsyncGeneratorFunctionPrototype : isAsync ? realm.AsyncFunctionPrototype : isGenerator ? realm.GeneratorFunctionPrototype : realm.FunctionPrototype
-  const instancePrototype = isAsyncGenerator ? realm.AsyncGeneratorPrototype : isGenerator ? realm.GeneratorPrototype : realm.ObjectPrototype
+  // The prototypes are the realm's, read when the function is created: a compiled program runs
+  // again with a fresh realm (compile/programs.ts).
+  const fnProtoOf = (realm: Realm): JsObject =>
+    isAsyncGenerator ? realm.AsyncGeneratorFunctionPrototype : isAsync ? realm.AsyncFunctionPrototype : isGenerator ? realm.GeneratorFunctionPrototype : realm.FunctionPrototype
+  const instancePrototypeOf = (realm: Realm): JsObject =>
+    isAsyncGenerator ? realm.AsyncGeneratorPrototype : isGenerator ? realm.GeneratorPrototype : realm.ObjectPrototype
   const line = ctx.line(node)
   const direct =
     simple !== null && simple.slots.length <= DIRECT_CALL_ARITY && resumable === null && !isAsync
@@ -105,7 +109,8 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
   return function createFunction(outer: Frame): Value {
     const caps = new Array(ncap)
     for (let i = 0; i < ncap; i++) caps[i] = outer[sources[i]!]
-    const fn = new JsFunction(fnProto, undefined as never, name, length, kind, instancePrototype)
+    const realm = st.realm
+    const fn = new JsFunction(fnProtoOf(realm), undefined as never, name, length, kind, instancePrototypeOf(realm))
     const enter = (thisArg: Value, args: Value[], newTarget: JsObject | undefined): Frame => {
       if (--st.fuel <= 0) st.refuel()
       const depth = ++st.depth
@@ -252,8 +257,8 @@ function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prolog
   hidden(info.funcBinding, (_t, _n, fn) => fn)
   if (info.argumentsBinding !== null) {
     const init = compileInit(info.argumentsBinding)
-    const realm = st.realm
     steps.push((R, _t, args) => {
+      const realm = st.realm
       const a = new JsArguments(realm.ObjectPrototype, args.slice())
       a.setupIterator(realm.arrayValues!)
       init(R, a)
@@ -265,8 +270,7 @@ function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prolog
       steps.push((R, _t, args) => init(R, args[i]))
     } else if (p.type === "RestElement") {
       const write = compilePatternDeclaration(p.argument, ctx)
-      const realm = st.realm
-      steps.push((R, _t, args) => write(R, realm.newArray(args.slice(i))))
+      steps.push((R, _t, args) => write(R, st.realm.newArray(args.slice(i))))
     } else {
       const write = compilePatternDeclaration(p, ctx)
       steps.push((R, _t, args) => write(R, args[i]))

@@ -186,11 +186,13 @@ export function compileUnary(node: AnyNode, ctx: CompileContext): Expr {
   if (node.operator === "typeof" && node.argument.type === "Identifier") {
     const ref = refOf(node.argument, ctx)
     if (ref.kind === "global") {
-      const G = st.realm.global
       const name = ref.name
       // A deliberately absent global (process, require...) reads as missing to `typeof`.
       const absent = ABSENT_GLOBALS.has(name)
-      return () => (!G.has(name) || (absent && G.own(name) instanceof Accessor) ? "undefined" : typeOf(G.get(st, name)))
+      return function typeofGlobal(): Value {
+        const G = st.realm.global
+        return !G.has(name) || (absent && G.own(name) instanceof Accessor) ? "undefined" : typeOf(G.get(st, name))
+      }
     }
   }
   if (node.operator === "delete") return compileDelete(node, ctx)

@@ -28,13 +28,24 @@ export function makeTemplateObject(realm: Realm, cooked: Value[], raw: string[])
   return strings
 }
 
-/** The call site's template object, made on first use and kept for the execution. */
+/**
+ * The call site's template object, made on first use and kept for the execution — in the
+ * execution's state, not here: a compiled program runs again with a fresh realm, which must see
+ * template objects of its own.
+ */
 export function templateSite(node: AnyNode, ctx: CompileContext): () => JsArray {
-  const realm = ctx.st.realm
+  const st = ctx.st
   const cooked: Value[] = node.quasi.quasis.map((q: AnyNode) => (q.value.cooked === null ? undefined : q.value.cooked))
   const raw: string[] = node.quasi.quasis.map((q: AnyNode) => q.value.raw as string)
-  let site: JsArray | null = null
-  return () => (site ??= makeTemplateObject(realm, cooked, raw))
+  const site = { cooked, raw }
+  return function templateObject(): JsArray {
+    let strings = st.templateObjects.get(site) as JsArray | undefined
+    if (strings === undefined) {
+      strings = makeTemplateObject(st.realm, cooked, raw)
+      st.templateObjects.set(site, strings)
+    }
+    return strings
+  }
 }
 
 /** The tag and its `this`: a member tag binds its object, anything else is called with `undefined`. */

@@ -27,9 +27,9 @@ const tdzError = (st: JsState, name: string, line: number) =>
 export function compileRead(ref: Ref, ctx: CompileContext, line: number): Expr {
   const st = ctx.st
   if (ref.kind === "global") {
-    const G = st.realm.global
     const name = ref.name
     return function readGlobal(): Value {
+      const G = st.realm.global
       const v = G.own(name)
       if (v !== ABSENT && !(v instanceof Accessor)) return v
       if (!G.has(name)) throw st.error("ReferenceError", JsMessages.notDefined(name), line)
@@ -62,9 +62,9 @@ export function compileRead(ref: Ref, ctx: CompileContext, line: number): Expr {
 export function compileAssign(ref: Ref, ctx: CompileContext, line: number): Write {
   const st = ctx.st
   if (ref.kind === "global") {
-    const G = st.realm.global
     const name = ref.name
     return function assignGlobal(_R: Frame, v: Value): void {
+      const G = st.realm.global
       if (!G.has(name)) throw st.error("ReferenceError", JsMessages.notDefined(name), line)
       if (!G.set(st, name, v)) throw st.typeError(JsMessages.readOnly(name, "#<Object>"), line)
     }
