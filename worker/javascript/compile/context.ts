@@ -50,6 +50,8 @@ export class CompileContext {
   pendingLabels: string[] = []
   /** Compiling inside an optional chain (links may return SHORT). */
   inChain = false
+  /** The program's top-level expression statements: their value is the program's completion. */
+  readonly topLevelExpressions = new Set<Node>()
 
   constructor(
     readonly st: JsState,

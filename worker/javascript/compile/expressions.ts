@@ -257,8 +257,6 @@ export const sourceText = (node: AnyNode, ctx: CompileContext): string => {
 export function superBase(node: AnyNode, ctx: CompileContext): { home: Expr; thisValue: Expr } {
   const func = compileRead(refOf(node, ctx), ctx, ctx.line(node))
   const st = ctx.st
-  const thisRef = ctx.resolution.references.get(node.thisNode ?? node)
-  void thisRef
   return {
     home: (R) => {
       const f = func(R)
@@ -272,9 +270,9 @@ export function superBase(node: AnyNode, ctx: CompileContext): { home: Expr; thi
 
 /** `this` at the position of `node` (used by super references). */
 export function compileThisFor(node: AnyNode, ctx: CompileContext): Expr {
-  const ref = ctx.resolution.references.get(node.__this)
-  if (ref === undefined) throw ctx.error(node, JsMessages.internalError("super without this"), "ExecutionFailure")
-  return compileRead(ref, ctx, ctx.line(node))
+  const refs = ctx.resolution.superReferences.get(node)
+  if (refs === undefined) throw ctx.error(node, JsMessages.internalError("super without this"), "ExecutionFailure")
+  return compileRead(refs.thisRef, ctx, ctx.line(node))
 }
 
 function compileMember(node: AnyNode, ctx: CompileContext): Expr {
@@ -562,8 +560,10 @@ function compileSuperCall(node: AnyNode, ctx: CompileContext, args: (R: Frame) =
   const st = ctx.st
   const line = ctx.line(node)
   const func = compileRead(refOf(node.callee, ctx), ctx, line)
-  const newTarget = compileRead(refOf(node.callee.__newTarget, ctx), ctx, line)
-  const thisRef = refOf(node.callee.__this, ctx)
+  const refs = ctx.resolution.superReferences.get(node.callee)
+  if (refs === undefined) throw ctx.error(node, JsMessages.internalError("super without this"), "ExecutionFailure")
+  const newTarget = compileRead(refs.newTargetRef, ctx, line)
+  const thisRef = refs.thisRef
   const thisSlotBoxed = thisRef.kind !== "global" && (thisRef.kind === "upvalue" || thisRef.binding.captured)
   const thisSlot = thisRef.kind === "local" ? thisRef.binding.slot : thisRef.kind === "upvalue" ? thisRef.fn.upvalueSlot(thisRef.index) : -1
   return function superCall(R: Frame): Value {

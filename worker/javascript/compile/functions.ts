@@ -40,6 +40,8 @@ export interface FunctionOptions {
   readonly method?: boolean
   /** A class constructor: `derived` when the class extends another. */
   readonly classConstructor?: { readonly derived: boolean }
+  /** The name an anonymous function takes when it is the expression body (a field initialiser). */
+  readonly bodyName?: string
 }
 
 export function setFunctionName(fn: JsFunction, key: Key, prefix?: string): void {
@@ -66,7 +68,7 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
   let bodyExpr: Expr | null = null
   let resumable: ((R: Frame) => Generator<unknown, Value, Value>) | null = null
   if (isGenerator || (isAsync && ctx.suspends(node.body))) resumable = compileResumableBody(node, ctx)
-  else if (expressionBody) bodyExpr = compileExpression(node.body, ctx, node.__bodyName)
+  else if (expressionBody) bodyExpr = compileExpression(node.body, ctx, options.bodyName)
   else {
     // A body made only of returns is one expression (returns.ts); a class constructor keeps its
     // statements, since its completion decides between the returned object and `this`.
@@ -252,7 +254,8 @@ function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prolog
     const init = compileInit(b)
     steps.push((R, thisArg, _a, newTarget, fn) => init(R, pick(thisArg, newTarget, fn)))
   }
-  hidden(info.thisBinding, (t) => (node.value?.derivedConstructor || node.derivedConstructor ? TDZ : t))
+  const derivedConstructor = ctx.resolution.derivedConstructors.has(node)
+  hidden(info.thisBinding, (t) => (derivedConstructor ? TDZ : t))
   hidden(info.newTargetBinding, (_t, n) => n)
   hidden(info.funcBinding, (_t, _n, fn) => fn)
   if (info.argumentsBinding !== null) {

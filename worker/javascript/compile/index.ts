@@ -27,7 +27,7 @@ export function compileProgram(program: Program, st: JsState, source: string): (
   const ctx = new CompileContext(st, resolution, source, main)
   const entry = compileScopeEntry(resolution.scopes.get(program), ctx)
   const body = program.body as AnyNode[]
-  for (const s of body) if (s.type === "ExpressionStatement") s.__topLevel = true
+  for (const s of body) if (s.type === "ExpressionStatement") ctx.topLevelExpressions.add(s)
   const items = body.map((s) => {
     if (ctx.suspends(s)) return { r: compileResumableStatement(s, ctx), p: null }
     if (s.type === "ExpressionStatement") {

@@ -85,7 +85,7 @@ const RSTATEMENTS: Record<string, (node: AnyNode, ctx: CompileContext) => RStmt>
   ExpressionStatement: (node, ctx) => {
     const e = rexpr(node.expression, ctx)
     const st = ctx.st
-    const top = node.__topLevel === true
+    const top = ctx.topLevelExpressions.has(node)
     return function* expressionStatement(R: Frame) {
       const v = yield* e(R)
       if (top) st.completion = v
