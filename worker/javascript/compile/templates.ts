@@ -15,7 +15,8 @@ import { HIDDEN, JsArray, JsFunction, JsObject, PERMANENT, READONLY, type Value 
 import { getIndexed } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
-import { compileExpression, notCallable, sourceText } from "./expressions.js"
+import { notCallable } from "./calls.js"
+import { compileExpression, sourceText } from "./expressions.js"
 import { compilePrivateRead } from "./private.js"
 
 /** Builds the frozen template object of one call site. */
