@@ -14,7 +14,7 @@ import { iterableToList } from "../runtime/iterate.js"
 import { Accessor, HIDDEN, JsArray, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { getIndexed, getV, toPropertyKey, toStr, typeOf } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
-import { type AnyNode, type CompileContext, type Expr, type Frame } from "./context.js"
+import type { AnyNode, CompileContext, Expr, ExpressionNode, Frame, HandlerTable } from "./context.js"
 import { compileClass } from "./classes.js"
 import { indexSlots, plainLocalSlot } from "./fused.js"
 import { compileCall, compileNew } from "./calls.js"
@@ -28,9 +28,12 @@ import { compileTaggedTemplate } from "./templates.js"
 /** Returned by a link of an optional chain whose base is nullish. */
 export const SHORT = Symbol("short-circuit") as unknown as Value
 
-type ExprCompiler = (node: AnyNode, ctx: CompileContext, name?: string) => Expr
+/** Constructs that only resumable code compiles (resumable.ts); reaching them here is a bug. */
+const onlyResumable = (node: AnyNode, ctx: CompileContext): never => {
+  throw ctx.error(node, JsMessages.internalError(`${node.type} compiled as plain code`), "ExecutionFailure")
+}
 
-export const EXPRESSIONS: Record<string, ExprCompiler> = {
+export const EXPRESSIONS: HandlerTable<ExpressionNode, Expr, [name?: string]> = {
   Literal: compileLiteral,
   Identifier: compileIdentifier,
   ThisExpression: (node, ctx) => compileRead(refOf(node, ctx), ctx, ctx.line(node)),
@@ -56,10 +59,12 @@ export const EXPRESSIONS: Record<string, ExprCompiler> = {
   ParenthesizedExpression: (node, ctx) => compileExpression(node.expression, ctx),
   ImportExpression: compileImportExpression,
   ModuleImport: compileModuleImport,
+  AwaitExpression: onlyResumable,
+  YieldExpression: onlyResumable,
 }
 
 export function compileExpression(node: AnyNode, ctx: CompileContext, name?: string): Expr {
-  const compile = EXPRESSIONS[node.type]
+  const compile = (EXPRESSIONS as Readonly<Record<string, (node: AnyNode, ctx: CompileContext, name?: string) => Expr>>)[node.type]
   if (compile === undefined) throw ctx.error(node, JsMessages.unsupported(node.type, "this expression is not supported yet"))
   return compile(node, ctx, name)
 }

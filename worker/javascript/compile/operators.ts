@@ -5,6 +5,7 @@
  * `BINARY` table serves resumable code, which evaluates operands itself and applies the operator.
  */
 
+import type { BinaryOperator, UnaryOperator } from "acorn"
 import { JsMessages } from "../messages.js"
 import { Accessor, JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { ABSENT_GLOBALS } from "../builtins/global.js"
@@ -39,7 +40,7 @@ import { compileAssign, compileRead, refOf } from "./variables.js"
 
 export type BinaryOp = (st: JsState, a: Value, b: Value) => Value
 
-export const BINARY: Record<string, BinaryOp> = {
+export const BINARY: Readonly<Record<BinaryOperator, BinaryOp>> = {
   "+": add,
   "-": (st, a, b) => (typeof a === "number" && typeof b === "number" ? a - b : numeric(st, "-", a, b)),
   "*": (st, a, b) => (typeof a === "number" && typeof b === "number" ? a * b : numeric(st, "*", a, b)),
@@ -126,7 +127,7 @@ export function compileBinary(node: AnyNode, ctx: CompileContext): Expr {
         return typeof a === "number" && typeof b === "number" ? a >= b : ge(st, a, b)
       }
   }
-  const op = BINARY[node.operator]
+  const op = BINARY[node.operator as BinaryOperator]
   if (op === undefined) throw ctx.error(node, JsMessages.unsupported(`the operator ${node.operator}`, "it is not part of JavaScript"))
   const line = ctx.line(node)
   return (R) => {
@@ -158,7 +159,7 @@ export function compileLogical(node: AnyNode, ctx: CompileContext): Expr {
   }
 }
 
-export const UNARY: Record<string, (st: JsState, v: Value) => Value> = {
+export const UNARY: Readonly<Record<Exclude<UnaryOperator, "delete">, (st: JsState, v: Value) => Value>> = {
   "-": (st, v) => {
     if (typeof v === "number") return -v
     const n = toNumeric(st, v)
@@ -197,7 +198,7 @@ export function compileUnary(node: AnyNode, ctx: CompileContext): Expr {
   }
   if (node.operator === "delete") return compileDelete(node, ctx)
   const arg = compileExpression(node.argument, ctx)
-  const op = UNARY[node.operator]!
+  const op = UNARY[node.operator as Exclude<UnaryOperator, "delete">]!
   if (node.operator === "!") return (R) => {
     const v = arg(R)
     return !(v instanceof JsObject || v)
@@ -404,7 +405,7 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
       return v
     }
   }
-  const binary = BINARY[op.slice(0, -1)]!
+  const binary = BINARY[op.slice(0, -1) as BinaryOperator]!
   return function compoundAssign(R: Frame): Value {
     const p = place.ref(R)
     const cur = read(R, p)

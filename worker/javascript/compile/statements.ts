@@ -14,7 +14,7 @@
 import { JsMessages } from "../messages.js"
 import { JsFunction, type Value } from "../runtime/object.js"
 import { ThrowSignal } from "../runtime/state.js"
-import { BREAK, CONTINUE, RETURN, type AnyNode, type CompileContext, type Completion, type Frame, type Stmt } from "./context.js"
+import { BREAK, CONTINUE, RETURN, type AnyNode, type CompileContext, type Completion, type Frame, type HandlerTable, type StatementNode, type Stmt } from "./context.js"
 import { compileExpression, isAnonymousFunction } from "./expressions.js"
 import { compileClass } from "./classes.js"
 import { compileFunction, setFunctionName } from "./functions.js"
@@ -25,9 +25,12 @@ import { compileResumableStatement } from "./resumable.js"
 import type { Scope } from "./scope.js"
 import { compileFreshBinding, compileInit } from "./variables.js"
 
-type StmtCompiler = (node: AnyNode, ctx: CompileContext) => Stmt
+/** Statements the parser lets through but the engine refuses (parse.ts refuses most first). */
+const refused = (node: AnyNode, ctx: CompileContext): never => {
+  throw ctx.error(node, JsMessages.unsupported(node.type, "this statement is not supported yet"))
+}
 
-export const STATEMENTS: Record<string, StmtCompiler> = {
+export const STATEMENTS: HandlerTable<StatementNode, Stmt> = {
   ExpressionStatement: compileExpressionStatement,
   VariableDeclaration: compileVariableDeclaration,
   FunctionDeclaration: () => () => undefined,
@@ -48,13 +51,20 @@ export const STATEMENTS: Record<string, StmtCompiler> = {
   ForOfStatement: compileForOf,
   WhileStatement: compileWhile,
   DoWhileStatement: compileDoWhile,
+  // Strict mode rejects `with`; imports are hoisted into declarations (modules.ts); exports are
+  // refused by parse.ts.
+  WithStatement: refused,
+  ImportDeclaration: refused,
+  ExportNamedDeclaration: refused,
+  ExportDefaultDeclaration: refused,
+  ExportAllDeclaration: refused,
 }
 
 export function compileStatement(node: AnyNode, ctx: CompileContext): Stmt {
   if (ctx.suspends(node)) {
     throw ctx.error(node, JsMessages.internalError("resumable statement compiled as plain code"), "ExecutionFailure")
   }
-  const compile = STATEMENTS[node.type]
+  const compile = (STATEMENTS as Readonly<Record<string, (node: AnyNode, ctx: CompileContext) => Stmt>>)[node.type]
   if (compile === undefined) throw ctx.error(node, JsMessages.unsupported(node.type, "this statement is not supported yet"))
   const labels = ctx.pendingLabels
   if (labels.length > 0 && !LOOPS.has(node.type)) ctx.pendingLabels = []
