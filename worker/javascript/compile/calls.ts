@@ -32,7 +32,7 @@ export function compileArguments(args: AnyNode[], ctx: CompileContext): (R: Fram
   const st = ctx.st
   if (args.some((a) => a.type === "SpreadElement")) {
     const parts = args.map((a) => (a.type === "SpreadElement" ? { e: compileExpression(a.argument, ctx), spread: true } : { e: compileExpression(a, ctx), spread: false }))
-    return (R) => {
+    return function argumentsWithSpread(R) {
       const out: Value[] = []
       for (const p of parts) {
         const v = p.e(R)
@@ -45,24 +45,24 @@ export function compileArguments(args: AnyNode[], ctx: CompileContext): (R: Fram
   const exprs: Expr[] = args.map((a) => compileExpression(a, ctx))
   switch (exprs.length) {
     case 0:
-      return () => []
+      return function noArguments() { return [] }
     case 1: {
       const a = exprs[0]!
-      return (R) => [a(R)]
+      return function oneArgument(R) { return [a(R)] }
     }
     case 2: {
       const a = exprs[0]!
       const b = exprs[1]!
-      return (R) => [a(R), b(R)]
+      return function twoArguments(R) { return [a(R), b(R)] }
     }
     case 3: {
       const a = exprs[0]!
       const b = exprs[1]!
       const c = exprs[2]!
-      return (R) => [a(R), b(R), c(R)]
+      return function threeArguments(R) { return [a(R), b(R), c(R)] }
     }
   }
-  return (R) => exprs.map((e) => e(R))
+  return function manyArguments(R) { return exprs.map((e) => e(R)) }
 }
 
 /**

@@ -83,13 +83,13 @@ function compileLiteral(node: AnyNode, ctx: CompileContext): Expr {
     }
   }
   const value: Value = node.bigint !== undefined ? BigInt(node.bigint) : (node.value as Value)
-  return () => value
+  return function literal() { return value }
 }
 
 function compileIdentifier(node: AnyNode, ctx: CompileContext): Expr {
   if (node.name === "undefined") {
     const ref = refOf(node, ctx)
-    if (ref.kind === "global") return () => undefined
+    if (ref.kind === "global") return function undefinedValue() { return undefined }
   }
   return compileRead(refOf(node, ctx), ctx, ctx.line(node))
 }
@@ -100,7 +100,7 @@ function compileTemplateLiteral(node: AnyNode, ctx: CompileContext): Expr {
   const parts: Expr[] = node.expressions.map((e: AnyNode) => compileExpression(e, ctx))
   if (parts.length === 0) {
     const text = quasis[0]!
-    return () => text
+    return function plainTemplate() { return text }
   }
   return function template(R: Frame): Value {
     let s = quasis[0]!
@@ -187,21 +187,21 @@ export function compilePropertyInit(prop: AnyNode, ctx: CompileContext): Propert
   const st = ctx.st
   if (prop.type === "SpreadElement") {
     const arg = compileExpression(prop.argument, ctx)
-    return (R, o) => assignProperties(st, o, arg(R), true)
+    return function spreadProperty(R, o) { return assignProperties(st, o, arg(R), true) }
   }
   const key = staticKey(prop)
   const keyExpr: Expr | null = key === null ? compileExpression(prop.key, ctx) : null
   if (prop.kind === "init" && !prop.method) {
     if (key === "__proto__" && !prop.shorthand && !prop.computed) {
       const value = compileExpression(prop.value, ctx)
-      return (R, o) => {
+      return function protoProperty(R, o) {
         const p = value(R)
         if (p === null || p instanceof JsObject) o.proto = p
       }
     }
     const value = compileExpression(prop.value, ctx, key ?? undefined)
     const named = key === null && isAnonymousFunction(prop.value)
-    return (R, o) => {
+    return function dataProperty(R, o) {
       const k: Key = keyExpr === null ? key! : toPropertyKey(st, keyExpr(R))
       const v = value(R)
       if (named && v instanceof JsFunction) setFunctionName(v, k)
@@ -211,7 +211,7 @@ export function compilePropertyInit(prop: AnyNode, ctx: CompileContext): Propert
   // Methods, getters and setters: functions whose home object is the literal.
   const method = compileFunction(prop.value, ctx, key ?? "", { method: true })
   const kind = prop.kind as "init" | "get" | "set"
-  return (R, o) => {
+  return function methodProperty(R, o) {
     const k: Key = keyExpr === null ? key! : toPropertyKey(st, keyExpr(R))
     const fn = method(R) as JsFunction
     fn.home = o
@@ -233,7 +233,7 @@ function compileConditional(node: AnyNode, ctx: CompileContext): Expr {
   const test = compileExpression(node.test, ctx)
   const yes = compileExpression(node.consequent, ctx)
   const no = compileExpression(node.alternate, ctx)
-  return (R) => {
+  return function conditional(R) {
     const t = test(R)
     return (t instanceof JsObject || t) ? yes(R) : no(R)
   }
@@ -241,7 +241,7 @@ function compileConditional(node: AnyNode, ctx: CompileContext): Expr {
 
 function compileSequence(node: AnyNode, ctx: CompileContext): Expr {
   const exprs = node.expressions.map((e: AnyNode) => compileExpression(e, ctx))
-  return (R) => {
+  return function sequence(R) {
     let v: Value
     for (const e of exprs) v = e(R)
     return v
@@ -287,7 +287,7 @@ export function compileMember(node: AnyNode, ctx: CompileContext): Expr {
     const { home, thisValue } = superBase(node.object, ctx)
     const key = node.computed ? compileExpression(node.property, ctx) : null
     const name = node.property.name
-    return (R) => {
+    return function superMember(R) {
       const h = home(R) as JsObject | null
       const k = key === null ? name : toPropertyKey(st, key(R))
       return h === null ? undefined : h.get(st, k, thisValue(R))
@@ -298,7 +298,7 @@ export function compileMember(node: AnyNode, ctx: CompileContext): Expr {
   const chained = ctx.inChain
   if (node.property.type === "PrivateIdentifier") {
     const read = compilePrivateRead(node, ctx)
-    if (!chained && !optional) return (R) => read(R, object(R))
+    if (!chained && !optional) return function privateMember(R) { return read(R, object(R)) }
     return function privateMemberInChain(R: Frame): Value {
       const o = object(R)
       if (o === SHORT || (optional && (o === undefined || o === null))) return SHORT
@@ -349,7 +349,7 @@ function compileChain(node: AnyNode, ctx: CompileContext): Expr {
   ctx.inChain = true
   const inner = compileExpression(node.expression, ctx)
   ctx.inChain = outer
-  return (R) => {
+  return function optionalChain(R) {
     const v = inner(R)
     return v === SHORT ? undefined : v
   }

@@ -99,9 +99,9 @@ export function compileBinary(node: AnyNode, ctx: CompileContext): Expr {
         return typeof a === "number" && typeof b === "number" ? a % b : numeric(st, "%", a, b)
       }
     case "===":
-      return (R) => l(R) === r(R)
+      return function strictEquals(R) { return l(R) === r(R) }
     case "!==":
-      return (R) => l(R) !== r(R)
+      return function strictNotEquals(R) { return l(R) !== r(R) }
     case "<":
       return function lessThan(R: Frame): Value {
         const a = l(R)
@@ -130,7 +130,7 @@ export function compileBinary(node: AnyNode, ctx: CompileContext): Expr {
   const op = BINARY[node.operator as BinaryOperator]
   if (op === undefined) throw ctx.error(node, JsMessages.unsupported(`the operator ${node.operator}`, "it is not part of JavaScript"))
   const line = ctx.line(node)
-  return (R) => {
+  return function binary(R) {
     const a = l(R)
     const b = r(R)
     st.line = line
@@ -143,17 +143,17 @@ export function compileLogical(node: AnyNode, ctx: CompileContext): Expr {
   const r = compileExpression(node.right, ctx)
   switch (node.operator) {
     case "&&":
-      return (R) => {
+      return function logicalAnd(R) {
         const a = l(R)
         return a instanceof JsObject || a ? r(R) : a
       }
     case "||":
-      return (R) => {
+      return function logicalOr(R) {
         const a = l(R)
         return a instanceof JsObject || a ? a : r(R)
       }
   }
-  return (R) => {
+  return function nullishCoalescing(R) {
     const a = l(R)
     return a === undefined || a === null ? r(R) : a
   }
@@ -199,11 +199,11 @@ export function compileUnary(node: AnyNode, ctx: CompileContext): Expr {
   if (node.operator === "delete") return compileDelete(node, ctx)
   const arg = compileExpression(node.argument, ctx)
   const op = UNARY[node.operator as Exclude<UnaryOperator, "delete">]!
-  if (node.operator === "!") return (R) => {
+  if (node.operator === "!") return function logicalNot(R) {
     const v = arg(R)
     return !(v instanceof JsObject || v)
   }
-  return (R) => {
+  return function unary(R) {
     const v = arg(R)
     st.line = line
     return op(st, v)
@@ -216,7 +216,7 @@ function compileDelete(node: AnyNode, ctx: CompileContext): Expr {
   if (target.type !== "MemberExpression") {
     if (target.type === "Identifier") throw ctx.error(node, "SyntaxError: Delete of an unqualified identifier in strict mode.", "ParseError")
     const e = compileExpression(target, ctx)
-    return (R) => {
+    return function deleteOther(R) {
       e(R)
       return true
     }
@@ -224,7 +224,7 @@ function compileDelete(node: AnyNode, ctx: CompileContext): Expr {
   const object = compileExpression(target.object, ctx)
   const key: Expr = target.computed ? compileExpression(target.property, ctx) : () => target.property.name
   const line = ctx.line(node)
-  return (R) => {
+  return function deleteProperty(R) {
     const o = object(R)
     const k = toPropertyKey(st, key(R))
     if (!(o instanceof JsObject)) {
@@ -325,7 +325,7 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
     if (left.type === "ObjectPattern" || left.type === "ArrayPattern") {
       const assign = compilePatternAssignment(left, ctx)
       const value = compileExpression(node.right, ctx)
-      return (R) => {
+      return function assignPattern(R) {
         const v = value(R)
         assign(R, v)
         return v

@@ -56,7 +56,7 @@ export function compileTag(tag: AnyNode, ctx: CompileContext): (R: Frame) => [Va
     const object = compileExpression(tag.object, ctx)
     if (tag.property.type === "PrivateIdentifier") {
       const read = compilePrivateRead(tag, ctx)
-      return (R) => {
+      return function privateTag(R) {
         const o = object(R)
         return [read(R, o), o]
       }
@@ -64,7 +64,7 @@ export function compileTag(tag: AnyNode, ctx: CompileContext): (R: Frame) => [Va
     const key: Expr | null = tag.computed ? compileExpression(tag.property, ctx) : null
     const name: string = tag.computed ? "" : tag.property.name
     const line = ctx.line(tag)
-    return (R) => {
+    return function memberTag(R) {
       const o = object(R)
       if (key === null && o instanceof JsObject) return [o.get(st, name), o]
       const k = key === null ? name : key(R)
@@ -73,7 +73,7 @@ export function compileTag(tag: AnyNode, ctx: CompileContext): (R: Frame) => [Va
     }
   }
   const fn = compileExpression(tag, ctx)
-  return (R) => [fn(R), undefined]
+  return function plainTag(R) { return [fn(R), undefined] }
 }
 
 export function compileTaggedTemplate(node: AnyNode, ctx: CompileContext): Expr {

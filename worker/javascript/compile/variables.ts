@@ -46,7 +46,7 @@ export function compileRead(ref: Ref, ctx: CompileContext, line: number): Expr {
         return v
       }
     }
-    return (R: Frame) => R[s].v
+    return function readCell(R: Frame) { return R[s].v }
   }
   if (ref.tdz) {
     return function readSlotChecked(R: Frame): Value {
@@ -55,7 +55,7 @@ export function compileRead(ref: Ref, ctx: CompileContext, line: number): Expr {
       return v
     }
   }
-  return (R: Frame) => R[s]
+  return function readSlot(R: Frame) { return R[s] }
 }
 
 /** An assignment `name = v` (not a declaration). */
@@ -119,11 +119,11 @@ export function compileFreshBinding(binding: Binding): (R: Frame) => void {
   const s = binding.slot
   const initial = binding.lexical ? TDZ : undefined
   if (binding.captured) {
-    return (R: Frame) => {
+    return function freshCell(R: Frame) {
       R[s] = { v: initial }
     }
   }
-  return (R: Frame) => {
+  return function freshTdz(R: Frame) {
     R[s] = initial
   }
 }
