@@ -109,7 +109,7 @@ export function compilePrivateRead(node: AnyNode, ctx: CompileContext): (R: Fram
   const st = ctx.st
   const line = ctx.line(node)
   const name = compilePrivateName(node.property, ctx)
-  return (R, o) => privateGet(st, name(R), o, line)
+  return function privateRead(R, o) { return privateGet(st, name(R), o, line) }
 }
 
 /** `o.#x = v` given the object. */

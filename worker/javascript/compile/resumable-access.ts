@@ -9,6 +9,7 @@
  * key of an object-literal method.
  */
 
+import type { BinaryOperator } from "acorn"
 import { JsMessages } from "../messages.js"
 import { JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { assignProperties } from "../builtins/object.js"
@@ -162,7 +163,7 @@ export function compileResumableAssignment(node: AnyNode, ctx: CompileContext): 
   const left = node.left
   const op: string = node.operator
   const value = rexpr(node.right, ctx, left.type === "Identifier" ? left.name : undefined)
-  const binary = op === "=" || isLogical(op) ? null : BINARY[op.slice(0, -1)]!
+  const binary = op === "=" || isLogical(op) ? null : BINARY[op.slice(0, -1) as BinaryOperator]!
   if (op === "=" && (left.type === "ObjectPattern" || left.type === "ArrayPattern")) {
     const assign = compilePatternAssignment(left, ctx)
     return function* assignPattern(R: Frame) {
