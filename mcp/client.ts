@@ -88,7 +88,9 @@ const toolOf = (upstream: Upstream, tool: UpstreamTool): AnyTool =>
   Tool.make({
     description: tool.description ?? tool.title ?? tool.name,
     input: tool.inputSchema ?? { type: "object" },
-    ...(tool.outputSchema === undefined ? {} : { output: tool.outputSchema }),
+    // Without an outputSchema the answer is text, blocks or nothing: "any", rather than the
+    // "returns nothing" a missing output contract would render as.
+    output: tool.outputSchema ?? {},
     execute: (input: unknown) =>
       Effect.tryPromise({
         try: (signal) => upstream.call(tool.name, input, signal),

@@ -7,3 +7,8 @@
 export { MCP, McpConnectError, type ConnectOptions, type McpConnection, type McpToolInfo } from "./client.js"
 export { McpCallError, McpToolError } from "./content.js"
 export type { ServerLocation } from "./upstream.js"
+export { ExecutionProgress, progressHooks, type ProgressReporter } from "./progress.js"
+export { makeMcpServer, ClientExecutions, callProgram, type ServeMode, type ServeOptions, type Workspace } from "./server.js"
+export { listenHttp, isLoopback, type HttpListener, type HttpOptions } from "./http.js"
+export { resultToToolResult, diagnosticText } from "./results.js"
+export { serverInstructions, executeDescription, shareFairly, type NamespaceSummary, type ToolSummary } from "./instructions.js"

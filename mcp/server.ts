@@ -28,8 +28,8 @@ import * as Messages from "./server-messages.js"
 /** What the server serves; `codemode serve` builds one from the configuration file. */
 export interface Workspace {
   readonly language: Language
-  /** The runtime for an execution starting now. */
-  runtime(): Runtime<ExecutionProgress>
+  /** The runtime for an execution starting now (its hooks report to `ExecutionProgress` when one is provided). */
+  runtime(): Runtime<never>
   /** Namespace descriptions and instructions, for the server's instructions. */
   namespaces(): ReadonlyArray<NamespaceSummary>
   /** The JSON Schema of a catalog tool's input, for `mode: "on"` (default: any object). */
