@@ -32,7 +32,7 @@ const stdioClient = async (...args: string[]) => {
   return client
 }
 
-describe("codemode serve over stdio", () => {
+describe("codemode serve over stdio", { timeout: 60_000 }, () => {
   let client: Client
   beforeAll(async () => {
     client = await stdioClient()
@@ -118,7 +118,7 @@ describe("codemode serve over stdio", () => {
   })
 })
 
-describe("codemode serve --mode on", () => {
+describe("codemode serve --mode on", { timeout: 60_000 }, () => {
   it("exposes each upstream tool directly beside execute and search", async () => {
     const client = await stdioClient("--mode", "on")
     try {
@@ -133,7 +133,7 @@ describe("codemode serve --mode on", () => {
   })
 })
 
-describe("codemode serve --http", () => {
+describe("codemode serve --http", { timeout: 60_000 }, () => {
   let child: ChildProcess
   let url: URL
   const token = "test-token-123"

@@ -8,7 +8,7 @@ import { MCP } from "../../dist/mcp/index.js"
 
 const bin = (name: string) => fileURLToPath(new URL(`../../node_modules/@modelcontextprotocol/${name}/dist/index.js`, import.meta.url))
 
-describe("third-party MCP servers through the namespace", () => {
+describe("third-party MCP servers through the namespace", { timeout: 60_000 }, () => {
   it("server-everything: its tools list, echo, sums, structured content and search", async () => {
     const result = await Effect.runPromise(
       Effect.scoped(
