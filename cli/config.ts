@@ -55,7 +55,6 @@ const Limits = Schema.Struct({
 const Serve = Schema.Struct({
   mode: Schema.optional(Schema.Literals(["only", "on"])),
   host: Schema.optional(Schema.String),
-  port: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 65_535 }))),
   maxRequestBytes: Schema.optional(PositiveInt),
   maxConcurrentExecutions: Schema.optional(PositiveInt),
   instructionTokens: Schema.optional(PositiveInt),

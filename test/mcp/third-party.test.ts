@@ -48,7 +48,6 @@ describe("third-party MCP servers through the namespace", { timeout: 60_000 }, (
           const ran = yield* runtime.execute(`
             tools.memory.create_entities({ entities = { { name = "Ada", entityType = "person", observations = { "wrote the first program" } } } })
             local graph = tools.memory.read_graph({})
-            if type(graph) == "string" then graph = json.decode(graph) end
             return { count = #graph.entities, name = graph.entities[1].name }`)
           yield* Effect.promise(() => runtime.close())
           return ran
