@@ -60,7 +60,7 @@ export const guide = (language: Language): string => {
   const example =
     language === "lua"
       ? 'local hits = search("what you need")\nreturn tools.ns.tool({ key = "value" })'
-      : 'const hits = search("what you need")\nreturn await tools.ns.tool({ key: "value" })'
+      : 'const hits = await search("what you need")\nreturn await tools.ns.tool({ key: "value" })'
   return [
     `Write one ${languageName(language)} program that calls the tools below and returns only what you need.`,
     "Tools are under `tools.<namespace>.<name>`; a failed call is a catchable error. Return a value; print/console.log go to the logs.",
@@ -73,8 +73,9 @@ export const guide = (language: Language): string => {
 export const serverInstructions = (language: Language, namespaces: ReadonlyArray<NamespaceSummary>, budgetTokens = DEFAULT_INSTRUCTION_TOKENS): string => {
   const head = `Code Mode: ${guide(language)}`
   const texts = namespaces.map((ns) => [ns.description, ns.instructions].filter((part) => part !== undefined && part !== "").join("\n"))
-  const budget = budgetTokens * CHARS_PER_TOKEN - head.length
-  const shares = shareFairly(texts.map((text) => text.length), budget)
+  // Each section costs its heading and separators too: those come off the budget first.
+  const overhead = head.length + namespaces.reduce((sum, ns) => sum + ns.name.length + 6, 0)
+  const shares = shareFairly(texts.map((text) => text.length), budgetTokens * CHARS_PER_TOKEN - overhead)
   const sections = namespaces.map((ns, i) => {
     const body = cut(texts[i]!, shares[i]!)
     return body === "" ? `## ${ns.name}` : `## ${ns.name}\n${body}`
@@ -93,8 +94,11 @@ export const executeDescription = (language: Language, tools: ReadonlyArray<Tool
     groups.set(namespace, [...(groups.get(namespace) ?? []), declaration])
   }
   const names = [...groups.keys()]
-  const texts = names.map((name) => groups.get(name)!.join("\n"))
-  const shares = shareFairly(texts.map((text) => text.length), budgetTokens * CHARS_PER_TOKEN - head.length)
+  // A namespace's need counts each declaration with its newline, as the loop below spends it;
+  // headings and the "more tools" note come off the budget first.
+  const needs = names.map((name) => groups.get(name)!.reduce((sum, declaration) => sum + declaration.length + 1, 0))
+  const overhead = head.length + names.reduce((sum, name) => sum + 2 * name.length + 80, 0)
+  const shares = shareFairly(needs, budgetTokens * CHARS_PER_TOKEN - overhead)
   const sections = names.map((name, i) => {
     const declarations = groups.get(name)!
     const kept: string[] = []
