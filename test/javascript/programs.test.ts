@@ -11,7 +11,7 @@ import { runJavaScript, type JsResult } from "../../worker/javascript/index.js"
 import { compiledProgram } from "../../worker/javascript/programs.js"
 import { JsState } from "../../worker/javascript/runtime/state.js"
 import { DEFAULT_BOUNDS, resolveBounds } from "../../worker/limits.js"
-import { noHost } from "../../worker/host.js"
+import { noHost } from "../../worker/engine-host.js"
 
 const value = (result: JsResult): unknown => {
   if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`)
