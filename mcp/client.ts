@@ -20,7 +20,8 @@
  */
 
 import { Data, Effect, Scope } from "effect"
-import { Namespace, Tool, type AnyTool, type ToolTree } from "../index.js"
+import { Namespace, type ToolTree } from "../catalog/namespace.js"
+import { Tool, type AnyTool } from "../catalog/tool.js"
 import { errorOfResult, McpCallError, McpToolError, valueOfResult } from "./content.js"
 import * as Messages from "./messages.js"
 import { assignKeys } from "./names.js"

@@ -13,7 +13,8 @@
  * the budget is a ceiling on context use, not an exact count.
  */
 
-import { CodeMode, type Language } from "../index.js"
+import { CodeMode } from "../pool/codemode.js"
+import type { Language } from "../protocol/language.js"
 
 export const CHARS_PER_TOKEN = 4
 export const DEFAULT_INSTRUCTION_TOKENS = 3_000

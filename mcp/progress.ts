@@ -13,7 +13,7 @@
  */
 
 import { Context, Effect, Option } from "effect"
-import type { Hooks } from "../index.js"
+import type { Hooks } from "../pool/hooks.js"
 
 export interface ProgressReporter {
   /** One step of an execution: a tool call starting or ending. */

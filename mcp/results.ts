@@ -9,7 +9,9 @@
  */
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
-import type { DataValue, Diagnostic, Result } from "../index.js"
+import type { DataValue } from "../protocol/data.js"
+import type { Diagnostic } from "../protocol/diagnostic.js"
+import type { Result } from "../pool/result.js"
 import * as Messages from "./server-messages.js"
 
 const valueText = (value: DataValue): string => (typeof value === "string" ? value : JSON.stringify(value, null, 2))
