@@ -15,6 +15,8 @@ import { runJsScenario } from "./js.js"
 import { runLuaScenario } from "./lua.js"
 import { print, progress } from "./report.js"
 import { runRuntimeScenario } from "./runtime.js"
+import { measureFloors, renderFloors } from "./floors.js"
+import { runScaleScenario } from "./scale.js"
 import { runWarmScenario } from "./warm.js"
 
 const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | warm | all> [options]
@@ -77,7 +79,7 @@ function parseCli(args: ReadonlyArray<string>): Cli | string {
     }
   }
   if (scenario === undefined) return USAGE
-  if (!["lua", "js", "floors", "runtime", "warm", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
+  if (!["lua", "js", "floors", "runtime", "scale", "warm", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
   return { scenario, rounds, fengariRounds, slowRounds, quick, workloads, programs, peersOnly }
 }
 
@@ -126,6 +128,17 @@ async function main(): Promise<void> {
       rounds: cli.rounds ?? (cli.quick ? 2 : 5),
       quick: cli.quick
     })
+  }
+
+  if (cli.scenario === "scale") {
+    // The scale table alone, with the floors it is judged against.
+    const floors = await measureFloors(cli.rounds ?? 3, 1_500, 300)
+    try {
+      print(renderFloors(floors, cli.rounds ?? 3))
+      print(await runScaleScenario({ rounds: cli.rounds ?? (cli.quick ? 1 : 3) }, floors))
+    } finally {
+      if (!("failed" in floors.piscina)) await floors.piscina.close()
+    }
   }
 
   if (cli.scenario === "warm") await runWarmScenario({ rounds: cli.rounds ?? (cli.quick ? 2 : 5), quick: cli.quick })
