@@ -121,8 +121,9 @@ const readBounded = (
   const tooLarge = () => new OpenApiCallError(Messages.responseTooLarge(plan.label, maxBytes), plan.label, response.status)
   const declared = Number(response.headers["content-length"])
   if (Number.isFinite(declared) && declared > maxBytes) return Effect.fail(tooLarge())
+  if (response.status === 204 || response.status === 205 || response.status === 304 || plan.method === "HEAD") return Effect.succeed("")
   return Stream.runFoldEffect(
-    response.stream.pipe(Stream.mapError((error) => new OpenApiCallError(Messages.transportFailed(plan.label, describeClientError(error)), plan.label, response.status, true))),
+    response.stream.pipe(Stream.mapError(toCallFailure)),
     () => ({ chunks: [] as Array<Uint8Array>, size: 0 }),
     (state, chunk: Uint8Array) => {
       state.size += chunk.byteLength
@@ -130,8 +131,19 @@ const readBounded = (
       state.chunks.push(chunk)
       return Effect.succeed(state)
     },
-  ).pipe(Effect.map((state) => Buffer.concat(state.chunks).toString("utf8")))
+  ).pipe(
+    Effect.map((state) => Buffer.concat(state.chunks).toString("utf8")),
+    // A response without a body (some servers say 200 and send nothing) has no stream at all.
+    Effect.catch((failure) => (failure === EMPTY_BODY ? Effect.succeed("") : Effect.fail(failure as OpenApiCallError))),
+  )
+
+  function toCallFailure(error: unknown): OpenApiCallError | typeof EMPTY_BODY {
+    if ((error as { reason?: { _tag?: unknown } }).reason?._tag === "EmptyBodyError") return EMPTY_BODY
+    return new OpenApiCallError(Messages.transportFailed(plan.label, describeClientError(error)), plan.label, response.status, true)
+  }
 }
+
+const EMPTY_BODY: unique symbol = Symbol("EmptyBody")
 
 const decodeBody = (
   plan: OperationPlan,
