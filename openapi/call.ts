@@ -13,14 +13,16 @@
  *   none): JSON is parsed and passed on unchanged, text is a string, an empty body is null, and
  *   binary content or JSON that does not parse is a failure that says so;
  * - retries, when the host asks for them, repeat idempotent methods only, after a transport failure,
- *   429 or 5xx.
+ *   429 or 5xx;
+ * - redirects are followed only while they stay on the base URL's origin (at most five): the
+ *   request carries credentials, and a redirect elsewhere would hand them over.
  *
  * Every message is built from the operation's label (`GET /pets/{petId}`), never from the URL, and
  * is scrubbed of the call's credential values before it leaves, in case a server quotes them back.
  */
 
-import { Effect, Stream } from "effect"
-import { HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
+import { Effect, Option, Stream } from "effect"
+import { FetchHttpClient, HttpBody, HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import * as Messages from "./messages.js"
 import { classifyMediaType, mediaTypeBase, type OperationPlan } from "./operations.js"
 import { buildRequestParts, InputError } from "./request.js"
@@ -97,21 +99,50 @@ export const callOperation = <E, R>(
 const exchange = (
   plan: OperationPlan,
   client: HttpClient.HttpClient,
-  request: HttpClientRequest.HttpClientRequest,
+  first: HttpClientRequest.HttpClientRequest,
   maxBytes: number,
 ): Effect.Effect<unknown, OpenApiCallError> =>
   Effect.gen(function* () {
-    const response = yield* client.execute(request).pipe(
-      Effect.mapError((error) => new OpenApiCallError(Messages.transportFailed(plan.label, describeClientError(error)), plan.label, undefined, true)),
-    )
-    const body = yield* readBounded(plan, response, maxBytes)
-    const contentType = response.headers["content-type"]
-    if (response.status < 200 || response.status > 299) {
-      const retryable = response.status === 429 || response.status >= 500
-      return yield* Effect.fail(new OpenApiCallError(Messages.statusFailure(plan.label, response.status, excerpt(body)), plan.label, response.status, retryable))
+    const origin = new URL(first.url).origin
+    let request = first
+    for (let redirects = 0; ; redirects++) {
+      const response = yield* client.execute(request).pipe(
+        withManualRedirects,
+        Effect.mapError((error) => new OpenApiCallError(Messages.transportFailed(plan.label, describeClientError(error)), plan.label, undefined, true)),
+      )
+      const location = REDIRECTS.has(response.status) ? response.headers.location : undefined
+      if (location !== undefined) {
+        const next = new URL(location, request.url)
+        if (next.origin !== origin) return yield* Effect.fail(new OpenApiCallError(Messages.crossOriginRedirect(plan.label, response.status), plan.label, response.status))
+        if (redirects >= MAX_REDIRECTS) return yield* Effect.fail(new OpenApiCallError(Messages.tooManyRedirects(plan.label, MAX_REDIRECTS), plan.label, response.status))
+        request = HttpClientRequest.setUrl(request, next.href)
+        if (response.status === 303 || ((response.status === 301 || response.status === 302) && request.method === "POST")) {
+          request = HttpClientRequest.setBody(HttpClientRequest.setMethod(request, "GET"), HttpBody.empty)
+        }
+        continue
+      }
+      const body = yield* readBounded(plan, response, maxBytes)
+      const contentType = response.headers["content-type"]
+      if (response.status < 200 || response.status > 299) {
+        const retryable = response.status === 429 || response.status >= 500
+        return yield* Effect.fail(new OpenApiCallError(Messages.statusFailure(plan.label, response.status, excerpt(body)), plan.label, response.status, retryable))
+      }
+      return yield* decodeBody(plan, response.status, contentType, body)
     }
-    return yield* decodeBody(plan, response.status, contentType, body)
   }).pipe(Effect.scoped)
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+const MAX_REDIRECTS = 5
+
+/**
+ * A fetch-based client must not follow redirects itself: fetch keeps custom headers (an API key)
+ * across origins. With `redirect: "manual"` the 3xx reaches `exchange`, which follows only
+ * redirects that stay on the service's origin. Other clients follow their own policy.
+ */
+const withManualRedirects = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.flatMap(Effect.serviceOption(FetchHttpClient.RequestInit), (init) =>
+    Effect.provideService(effect, FetchHttpClient.RequestInit, { ...Option.getOrElse(init, () => ({})), redirect: "manual" }),
+  )
 
 const readBounded = (
   plan: OperationPlan,

@@ -94,3 +94,8 @@ export const undecodableBody = (operation: string, contentType: string, detail: 
 
 export const binaryBody = (operation: string, contentType: string): string =>
   `${operation} answered with binary content (${contentType}), which cannot be passed on`
+
+export const crossOriginRedirect = (operation: string, status: number): string =>
+  `${operation} answered ${status}, a redirect to another origin, which is not followed`
+
+export const tooManyRedirects = (operation: string, max: number): string => `${operation} redirected more than ${max} times`

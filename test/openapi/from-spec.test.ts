@@ -21,15 +21,15 @@ afterAll(async () => {
 
 describe("operations and names", () => {
   it("makes one tool per supported operation, dotted operationIds as namespaces", () => {
-    expect(shelf.operations.length).toBe(34)
-    expect(shelf.operations.length + shelf.skipped.length).toBe(45)
+    expect(shelf.operations.length).toBe(36)
+    expect(shelf.operations.length + shelf.skipped.length).toBe(47)
     expect(shelf.operations.map((entry) => entry.name)).toEqual([
       "books.list", "books.create", "books.get", "books.replace", "books.delete", "books.update",
       "get_books_bookId_summary", "get_books_bookId_history", "books.reviews.list", "books.reviews.create",
       "books.cover.delete", "books.byIsbn", "authors.search", "authors.get", "members.create", "members.get",
       "members.loans.get", "categories.tree", "search", "map.tile", "health", "admin.stats", "admin.purge-cache",
       "debug.echoPath", "debug.echoFile", "debug.collide", "debug.keyParam", "debug.flaky", "debug.flakyPost",
-      "debug.slow", "debug.big", "debug.brokenJson", "debug.wrongType", "debug.anything",
+      "debug.redirectIn", "debug.redirectOut", "debug.slow", "debug.big", "debug.brokenJson", "debug.wrongType", "debug.anything",
     ])
     expect(shelf.operations.find((entry) => entry.name === "get_books_bookId_summary")?.operation).toBe("GET /books/{bookId}/summary")
   })

@@ -94,6 +94,22 @@ describe("header and cookie values cannot start new ones", () => {
   })
 })
 
+describe("redirects", () => {
+  it("follows redirects on the service's origin only, so credentials never travel elsewhere", async () => {
+    const result = await h.run(h.js, `
+      const landed = await tools.shelf.debug.redirectIn({})
+      let out
+      try { await tools.shelf.debug.redirectOut({}) } catch (e) { out = e.message }
+      return { landed: landed.url, out }`)
+    expect(result.value).toEqual({
+      landed: "/v2/echo/landed",
+      out: "tools.shelf.debug.redirectOut failed: GET /redirect/out answered 307, a redirect to another origin, which is not followed",
+    })
+    expect(h.server.seen.map((request) => request.url)).toEqual(["/v2/redirect/in", "/v2/echo/landed", "/v2/redirect/out"])
+    expect(h.server.seen[1].headers["x-shelf-key"]).toBe(SECRETS.shelfKey)
+  })
+})
+
 describe("credentials go where the scheme says, resolved per call", () => {
   it("places each scheme: API key header, bearer, query key, cookie, basic, oauth2", async () => {
     const result = await h.run(h.js, `
