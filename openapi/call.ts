@@ -25,7 +25,7 @@ import { Effect, Option, Stream } from "effect"
 import { FetchHttpClient, HttpBody, HttpClient, HttpClientRequest, type HttpClientResponse } from "effect/http"
 import * as Messages from "./messages.js"
 import { classifyMediaType, mediaTypeBase, type OperationPlan } from "./operations.js"
-import { buildRequestParts, InputError } from "./request.js"
+import { buildRequestParts, InputError, type RequestParts } from "./request.js"
 import { type CredentialError, resolveCredentials } from "./security.js"
 import type { Auth } from "./types.js"
 
@@ -65,8 +65,22 @@ export const callOperation = <E, R>(
       try: () => buildRequestParts(plan, input),
       catch: (error) => new OpenApiCallError(error instanceof InputError ? error.message : String(error), plan.label),
     })
+    // The bound covers everything the host waits for: credentials, every attempt, every body.
+    return yield* send(plan, settings, parts).pipe(
+      Effect.timeoutOrElse({
+        duration: settings.timeoutMs,
+        orElse: () => Effect.fail(new OpenApiCallError(Messages.timedOut(plan.label, settings.timeoutMs), plan.label)),
+      }),
+    )
+  })
+
+const send = <E, R>(
+  plan: OperationPlan,
+  settings: CallSettings<E, R>,
+  parts: RequestParts,
+): Effect.Effect<unknown, OpenApiCallError | CredentialError, HttpClient.HttpClient | R> =>
+  Effect.gen(function* () {
     const credentials = yield* resolveCredentials(plan.security, settings.auth)
-    const secrets = credentials.secrets
     const search = new URLSearchParams([...parts.query, ...credentials.query] as Array<[string, string]>).toString()
     const url = `${settings.baseUrl}${parts.path}${search === "" ? "" : `?${search}`}`
     if (new URL(url).origin !== new URL(settings.baseUrl).origin) {
@@ -79,21 +93,16 @@ export const callOperation = <E, R>(
     const accept = acceptHeader(plan)
     if (accept !== undefined) headers.accept = accept
     let request = HttpClientRequest.make(plan.method as "GET")(url, { headers })
-    if (parts.body !== undefined) request = HttpClientRequest.bodyText(request, parts.body, plan.body!.mediaType.includes("*") ? "application/json" : plan.body!.mediaType)
-
+    if (parts.body !== undefined) {
+      request = HttpClientRequest.bodyText(request, parts.body, plan.body!.mediaType.includes("*") ? "application/json" : plan.body!.mediaType)
+    }
     const client = yield* HttpClient.HttpClient
     const attempt = exchange(plan, client, request, settings.maxResponseBytes)
     const retried =
       settings.retries > 0 && IDEMPOTENT.has(plan.method)
         ? Effect.retry(attempt, { times: settings.retries, while: (error) => error.retryable })
         : attempt
-    return yield* retried.pipe(
-      Effect.timeoutOrElse({
-        duration: settings.timeoutMs,
-        orElse: () => Effect.fail(new OpenApiCallError(Messages.timedOut(plan.label, settings.timeoutMs), plan.label)),
-      }),
-      Effect.mapError((error) => redact(error, secrets)),
-    )
+    return yield* retried.pipe(Effect.mapError((error) => redact(error, credentials.secrets)))
   })
 
 const exchange = (

@@ -16,7 +16,7 @@
 import type { HttpClient } from "effect/http"
 import { Namespace, type Tool } from "../index.js"
 import type { OpenApiCallError } from "./call.js"
-import { isObject, OpenApiSpecError, readDocument } from "./document.js"
+import { isObject, readDocument } from "./document.js"
 import * as Messages from "./messages.js"
 import { planOperations } from "./operations.js"
 import { toolNames } from "./names.js"

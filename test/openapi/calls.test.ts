@@ -174,6 +174,13 @@ describe("failures a program can act on", () => {
     expect(streamed.value).toContain("GET /books answered with more than 100 bytes (maxResponseBytes)")
   })
 
+  it("timeoutMs also bounds a credential resolver that does not answer", async () => {
+    h.slow.add("shelfKey")
+    const result = await h.run(h.lua, `return tools.shelf.books.get({ bookId = "bk_1" })`)
+    expect(result.error.message).toContain("GET /books/{bookId} did not answer within 1000 ms (timeoutMs)")
+    expect(h.server.seen).toEqual([])
+  })
+
   it("retries only idempotent methods, and only when asked", async () => {
     const once = await h.run(h.lua, `local ok, err = pcall(tools.shelf.debug.flaky, {}) return err`)
     expect(once.value).toContain("GET /flaky answered 503: try again")
