@@ -154,8 +154,14 @@ const flattenDeep = (
   }
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
 const primitive = (parameter: ParameterPlan, value: unknown): string => {
-  if (typeof value === "string") return value
+  if (typeof value === "string") {
+    // Percent-encoding has no spelling for half a character, and URLSearchParams would silently swap one.
+    if (LONE_SURROGATE.test(value)) throw new InputError(Messages.badParameterValue(parameter.key, "well-formed text", "a lone surrogate"))
+    return value
+  }
   if (typeof value === "number" && Number.isFinite(value)) return String(value)
   if (typeof value === "boolean") return value ? "true" : "false"
   throw new InputError(Messages.badParameterValue(parameter.key, "a string, number or boolean (or a list or object of them)", describe(value)))

@@ -5,6 +5,10 @@
  */
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { Effect } from "effect"
+import { FetchHttpClient } from "effect/http"
+import { OpenAPI, OpenApiCallError } from "../../index.js"
+import { shelfSpec } from "./fixtures/shelf-spec.js"
 import { SECRET_SPELLINGS, SECRETS, startHarness, type Harness } from "./fixtures/harness.js"
 
 let h: Harness
@@ -53,6 +57,7 @@ describe("path values cannot change the path or the host", () => {
       }
       const ok = await tools.shelf.debug.echoFile({ value: "v", name: "../etc/passwd", ext: "txt" })
       return { out, ok: ok.url }`)
+    expect(result.error).toBeUndefined()
     expect(result.value.out).toEqual([
       "tools.shelf.debug.echoPath failed: input 'value' cannot be \"..\": it would change the path",
       "tools.shelf.debug.echoPath failed: input 'value' cannot be \".\": it would change the path",
@@ -62,6 +67,18 @@ describe("path values cannot change the path or the host", () => {
     ])
     expect(result.value.ok).toBe("/v2/echo/v/files/..%2Fetc%2Fpasswd.txt")
     expect(h.server.seen.map((request) => request.url)).toEqual(["/v2/echo/v/files/..%2Fetc%2Fpasswd.txt"])
+  })
+})
+
+describe("a host calling a tool directly gets the same checks", () => {
+  it("refuses text percent-encoding cannot spell, with an OpenApiCallError", async () => {
+    const api = OpenAPI.fromSpec({ spec: shelfSpec(h.server.port), auth: { resolve: () => Effect.succeed(SECRETS.shelfKey) } })
+    const echo = api.tools.tools["debug.echoPath"]
+    const failure = await Effect.runPromise(Effect.flip(echo.execute({ value: "half\uD800" })).pipe(Effect.provide(FetchHttpClient.layer)))
+    expect(failure).toBeInstanceOf(OpenApiCallError)
+    expect(failure.message).toBe("input 'value' must be well-formed text, got a lone surrogate")
+    const echoed = await Effect.runPromise(echo.execute({ value: "a/b" }).pipe(Effect.provide(FetchHttpClient.layer)))
+    expect(echoed).toEqual({ method: "GET", url: "/v2/echo/a%2Fb" })
   })
 })
 
