@@ -279,13 +279,23 @@ export const isJsonMediaType = (type: string): boolean => {
   return base === "application/json" || base.endsWith("+json") || base === "*/*" || base === "application/*"
 }
 
+/** Media types read as text: what is not JSON but is still characters a program can use. */
+const TEXT_TYPES = new Set([
+  "application/xml",
+  "application/yaml",
+  "application/x-yaml",
+  "application/javascript",
+  "application/x-ndjson",
+  "application/x-www-form-urlencoded",
+])
+
 /** How a response body of this media type reaches a program. */
 export const classifyMediaType = (type: string): ResponseKind | "event-stream" | "binary" => {
   const base = mediaTypeBase(type)
   if (base === "text/event-stream") return "event-stream"
   if (base === "*/*" || base === "application/*") return "any"
-  if (base === "application/json" || base.endsWith("+json") || base === "application/x-ndjson") return base === "application/x-ndjson" ? "text" : "json"
-  if (base.startsWith("text/") || base.endsWith("+xml") || base === "application/xml" || base === "application/yaml" || base === "application/x-yaml" || base === "application/javascript" || base === "application/x-www-form-urlencoded") return "text"
+  if (base === "application/json" || base.endsWith("+json")) return "json"
+  if (base.startsWith("text/") || base.endsWith("+xml") || TEXT_TYPES.has(base)) return "text"
   return "binary"
 }
 

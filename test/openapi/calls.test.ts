@@ -103,6 +103,14 @@ describe("parameters, bodies and responses", () => {
     expect(result.value.csv).toBe("id,title\nbk_1,Earthsea\n")
   })
 
+  it("Lua: programs find operations with search and search_tools", async () => {
+    const result = await h.run(h.lua, `
+      local found = search("register a new library member", { limit = 1 }).results[1]
+      local loans = search_tools("loan history of a book", { limit = 1 })[1]
+      return { found.path, loans.name, string.find(found.signature, "password?", 1, true) ~= nil }`)
+    expect(result.value).toEqual(["tools.shelf.members.create", "shelf.get_books_bookId_history", true])
+  })
+
   it("YAML 3.0 document: nullable values arrive as null", async () => {
     const kennel = OpenAPI.fromSpec({ spec: kennelYaml(h.server.port) })
     const runtime = CodeMode.make({ language: "javascript", tools: { kennel: kennel.tools } })
