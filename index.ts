@@ -5,7 +5,8 @@
 
 export { CodeMode, type AnyExtension, type CodeModeOptions, type Runtime } from "./pool/codemode.js"
 export { WorkerPool, type WorkerPoolOptions } from "./pool/workers.js"
-export { DEFAULT_LIMITS, type Language, type Limits } from "./pool/limits.js"
+export { DEFAULT_LIMITS, type Limits } from "./pool/limits.js"
+export type { Language } from "./protocol/language.js"
 export type { Result, ToolCall, CallStatus, Diagnostic, DiagnosticKind, SourceLocation, DataValue } from "./pool/result.js"
 export type { Hooks, ToolCallEvent, ToolAfterEvent, ExtensionCallEvent, ExtensionAfterEvent, CallOutcome } from "./pool/hooks.js"
 export {
@@ -19,7 +20,7 @@ export {
 } from "./pool/extension.js"
 export { Tool, type AnyTool, type JsonSchemaDocument, type ToolSchema } from "./catalog/tool.js"
 export { Namespace, type ToolTree, type ToolRequirements } from "./catalog/namespace.js"
-export { DEFAULT_BOUNDS, type Bounds } from "./worker/limits.js"
+export { DEFAULT_BOUNDS, type Bounds } from "./protocol/bounds.js"
 export {
   OpenAPI,
   OpenApiCallError,

@@ -17,10 +17,11 @@
  */
 
 import { Data, Effect, Schema, SchemaIssue } from "effect"
-import type { DataValue } from "../worker/data/value.js"
+import type { DataValue } from "../protocol/data.js"
 import { MAX_ISSUE_LENGTH, MAX_REPORTED_ISSUES } from "./limits.js"
 import * as Messages from "./messages.js"
-import { copyPlainData, formatDataPath } from "./plain.js"
+import { formatDataPath } from "../protocol/data-path.js"
+import { copyPlainData } from "./plain.js"
 import type { Tool, ToolSchema } from "./tool.js"
 
 /** The program's input did not decode; `message` names the fields (`input.id: Expected string, got 42`). */
@@ -111,7 +112,7 @@ const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
 const describeIssues = (root: string, issue: SchemaIssue.Issue): ReadonlyArray<string> =>
   formatter(issue).issues.map((entry) =>
     Messages.schemaIssue(
-      formatDataPath(root, (entry.path ?? []).map((segment) => (typeof segment === "object" ? segment.key : segment))),
+      formatDataPath(root, (entry.path ?? []).map((segment) => (typeof segment === "object" ? segment.key : segment)), "javascript"),
       readableIssue(entry.message),
     ),
   )

@@ -7,7 +7,7 @@
  * share the engines' depth bound (`worker/limits.ts`) so a value that crossed one way can cross back.
  */
 
-import { DEFAULT_BOUNDS } from "../worker/limits.js"
+import { DEFAULT_BOUNDS } from "../protocol/bounds.js"
 
 /** Deepest schema nesting a signature expands; deeper parts render as `any`. */
 export const MAX_SIGNATURE_DEPTH = 12

@@ -13,7 +13,8 @@
  * Shared references are copied twice (the result is a tree); only a true cycle is an error.
  */
 
-import type { DataValue } from "../worker/data/value.js"
+import type { DataValue } from "../protocol/data.js"
+import { formatDataPath } from "../protocol/data-path.js"
 import { MAX_DATA_DEPTH } from "./limits.js"
 import * as Messages from "./messages.js"
 
@@ -28,18 +29,6 @@ export const copyPlainData = (value: unknown, root: string, maxDepth: number = M
     if (error instanceof NotPlainData) return { ok: false, message: error.message }
     throw error
   }
-}
-
-/** Renders a field path the way a program would write it: `input.items[3]["odd-key"]`. */
-export const formatDataPath = (root: string, path: ReadonlyArray<PropertyKey>): string => {
-  let text = root
-  for (const key of path) {
-    if (typeof key === "number") text += `[${key}]`
-    else if (typeof key === "symbol") text += `[${String(key)}]`
-    else if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(key)) text += `.${key}`
-    else text += `[${JSON.stringify(key)}]`
-  }
-  return text
 }
 
 class NotPlainData extends Error {}
@@ -124,7 +113,7 @@ class PlainCopier {
   }
 
   private where(): string {
-    return formatDataPath(this.root, this.path)
+    return formatDataPath(this.root, this.path, "javascript")
   }
 
   private fail(got: string): never {

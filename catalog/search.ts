@@ -10,7 +10,7 @@
  * result. An empty query browses in path order.
  */
 
-import type { DataValue } from "../worker/data/value.js"
+import type { DataValue } from "../protocol/data.js"
 import type { Catalog } from "./catalog.js"
 import { DEFAULT_SEARCH_LIMIT, DEFAULT_SUGGESTIONS, MAX_SEARCH_LIMIT } from "./limits.js"
 import * as Messages from "./messages.js"

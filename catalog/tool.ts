@@ -18,8 +18,7 @@
  * same tool may appear at two paths.
  */
 
-import type { Effect } from "effect"
-import { Schema } from "effect"
+import { type Effect, Schema } from "effect"
 import * as Messages from "./messages.js"
 
 /** A JSON Schema given as a plain object (draft 2020-12, draft 07 and OpenAPI 3.0 keywords are read). */

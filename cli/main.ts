@@ -10,8 +10,7 @@
 import { readFileSync } from "node:fs"
 import { parseArgs } from "node:util"
 import { Effect } from "effect"
-import { CodeMode } from "../index.js"
-import type { Language, Limits } from "../pool/limits.js"
+import { CodeMode, type Language, type Limits } from "../index.js"
 
 const USAGE = `Usage: codemode <file | -> [options]
 

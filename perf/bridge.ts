@@ -19,8 +19,8 @@
 import { Buffer } from "node:buffer"
 import { fileURLToPath } from "node:url"
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads"
-import { HostChannel } from "../bridge/host.js"
-import { WorkerChannel } from "../bridge/worker.js"
+import { HostChannel } from "../bridge/host-channel.js"
+import { WorkerChannel } from "../bridge/worker-channel.js"
 
 export interface LatencyStats {
   readonly iterations: number

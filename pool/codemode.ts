@@ -17,14 +17,15 @@ import { decodeInput, decodeOutput } from "../catalog/decode.js"
 import { luaSearchSignature, readSearchRequest, searchSignature } from "../catalog/search.js"
 import { toolExpression } from "../catalog/paths.js"
 import type { ToolRequirements, ToolTree } from "../catalog/namespace.js"
-import type { DataValue } from "../worker/data/value.js"
+import type { DataValue } from "../protocol/data.js"
 import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
-import { ResultFunctions } from "./callables.js"
+import { ResultFunctions } from "./result-functions.js"
 import { answerDiscovery } from "./discovery.js"
 import { collectExtensions, invokeGlobal, type Extension, type ExtensionRequirements } from "./extension.js"
 import { runExecution, type ExecutionPlan } from "./execution.js"
 import type { Hooks } from "./hooks.js"
-import { resolveLimits, type Language, type Limits } from "./limits.js"
+import { isLanguage, type Language } from "../protocol/language.js"
+import { resolveLimits, type Limits } from "./limits.js"
 import type { Result } from "./result.js"
 import { acquireSharedPool, releaseSharedPool, WorkerPool } from "./workers.js"
 
@@ -64,15 +65,13 @@ export interface Runtime<R> {
   close(): Promise<void>
 }
 
-const LANGUAGES: ReadonlyArray<Language> = ["lua", "javascript"]
-
 const make = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
   options: CodeModeOptions<T, RH, X> = {},
 ): Runtime<ToolRequirements<T> | ExtensionRequirements<X> | RH> => {
   type R = ToolRequirements<T> | ExtensionRequirements<X> | RH
   if (options === null || typeof options !== "object") throw new TypeError("CodeMode.make expects an options object")
   const language = options.language ?? "lua"
-  if (!LANGUAGES.includes(language)) {
+  if (!isLanguage(language)) {
     throw new RangeError(`Unknown language '${String(language)}'; use "lua" or "javascript"`)
   }
   const limits = resolveLimits(language, options.limits)

@@ -29,8 +29,8 @@
 import { Catalog } from "../catalog/catalog.js"
 import { MAX_SEARCH_LIMIT } from "../catalog/limits.js"
 import { unknownNamespace } from "../catalog/messages.js"
-import type { DataValue } from "../worker/data/value.js"
-import type { Language } from "./limits.js"
+import type { DataValue } from "../protocol/data.js"
+import type { Language } from "../protocol/language.js"
 
 /** Results of `searchTools` when the program gives no `limit` (the second reference's default). */
 export const DEFAULT_SEARCH_TOOLS_LIMIT = 8

@@ -36,10 +36,10 @@
  */
 
 import { Cause, Effect, Exit } from "effect"
-import type { DiagnosticKind } from "../worker/data/diagnostic.js"
-import type { DataValue } from "../worker/data/value.js"
+import type { DiagnosticKind } from "../protocol/diagnostic.js"
+import type { DataValue } from "../protocol/data.js"
 import { copyPlainData, type CopyResult } from "../catalog/plain.js"
-import { observedOutcome } from "./callables.js"
+import { observedOutcome } from "./result-functions.js"
 import { runHook, type CallOutcome, type ExtensionAfterEvent, type HookReturn, type Hooks, type ToolAfterEvent } from "./hooks.js"
 import type { CallStatus } from "./result.js"
 import { MAX_FAILURE_MESSAGE_CHARS } from "./limits.js"

@@ -19,14 +19,14 @@
  * the deadline, a refusal, the caller's cancel) sets `settled`, and the later ones find it set.
  */
 
-import { Effect, Fiber } from "effect"
-import type { Context } from "effect"
-import type { Diagnostic } from "../worker/data/diagnostic.js"
-import type { DataValue } from "../worker/data/value.js"
-import type { TaskOutcome } from "../worker/task.js"
+import { Effect, Fiber, type Context } from "effect"
+import type { Diagnostic } from "../protocol/diagnostic.js"
+import type { DataValue } from "../protocol/data.js"
+import type { Outcome } from "../protocol/task.js"
 import { failure, type DispatchGlobal, type DispatchTool } from "./dispatch.js"
 import type { Hooks } from "./hooks.js"
-import type { Language, Limits } from "./limits.js"
+import type { Language } from "../protocol/language.js"
+import type { Limits } from "./limits.js"
 import { ProgramRequests, toolLabel } from "./requests.js"
 import { assembleResult, type Result, type ToolCall } from "./result.js"
 import { TaskAbort, type PoolJob, type WorkerPool } from "./workers.js"
@@ -181,7 +181,7 @@ export class Execution<R> extends ProgramRequests<R> implements PoolJob {
   // -------------------------------------------------------------------------------------------
   // Endings
 
-  private readonly onOutcome = (outcome: TaskOutcome): void => {
+  private readonly onOutcome = (outcome: Outcome): void => {
     if (this.settled) return
     this.programEnded = true
     this.channel?.drain()
@@ -211,7 +211,7 @@ export class Execution<R> extends ProgramRequests<R> implements PoolJob {
     )
   }
 
-  private finish(outcome: TaskOutcome, workerAlive: boolean): void {
+  private finish(outcome: Outcome, workerAlive: boolean): void {
     this.settled = true
     this.clearTimers()
     // Lua has no background work, but a JavaScript program may leave calls running: end them first.
@@ -219,13 +219,13 @@ export class Execution<R> extends ProgramRequests<R> implements PoolJob {
     else void this.interruptCalls().then(() => this.finishNow(outcome, workerAlive))
   }
 
-  private finishNow(outcome: TaskOutcome, workerAlive: boolean): void {
+  private finishNow(outcome: Outcome, workerAlive: boolean): void {
     this.settled = true
     this.clearTimers()
     this.releaseChannel(workerAlive && this.inFlight.size === 0)
     if (this.cancelled) return
     const timedOutInWorker = !outcome.ok && outcome.error.kind === "TimeoutExceeded"
-    let final: TaskOutcome = outcome
+    let final: Outcome = outcome
     if (this.timeout !== undefined || timedOutInWorker) {
       final = { ok: false, error: this.timeoutDiagnostic(outcome), logs: outcome.logs }
     }
@@ -239,7 +239,7 @@ export class Execution<R> extends ProgramRequests<R> implements PoolJob {
   }
 
   /** Prefers the worker's own account (it knows the line) over the host's. */
-  private timeoutDiagnostic(outcome: TaskOutcome): Diagnostic {
+  private timeoutDiagnostic(outcome: Outcome): Diagnostic {
     const completed = this.calls.filter((c) => c.status !== "interrupted").length
     const elapsed = Math.round(performance.now() - this.startedAt)
     if (!outcome.ok && outcome.error.kind === "TimeoutExceeded" && outcome.error.location !== undefined) {

@@ -25,7 +25,7 @@
  */
 
 import { Effect } from "effect"
-import type { Language } from "./limits.js"
+import type { Language } from "../protocol/language.js"
 
 const ExtensionTypeId: unique symbol = Symbol.for("codemode/Extension")
 const AsyncMark: unique symbol = Symbol.for("codemode/Extension.async")

@@ -6,7 +6,7 @@
  * engine's own bounds (`worker/limits.ts`) hold underneath whatever is configured here.
  */
 
-export type Language = "lua" | "javascript"
+import type { Language } from "../protocol/language.js"
 
 export interface Limits {
   /** Total execution time in milliseconds, including tool calls. */

@@ -16,13 +16,11 @@
  * `timeout` and `programEnded`; the requests read them, and fill `calls` and `inFlight`.
  */
 
-import { Effect, type Fiber } from "effect"
-import type { Context } from "effect"
-import type { HostChannel, ChannelRequest } from "../bridge/host.js"
-import { ChannelError } from "../bridge/host.js"
-import type { Diagnostic } from "../worker/data/diagnostic.js"
-import type { DataValue } from "../worker/data/value.js"
-import { CATALOG_OPERATION } from "../worker/task.js"
+import { Effect, type Fiber, type Context } from "effect"
+import { type HostChannel, type ChannelRequest, ChannelError } from "../bridge/host-channel.js"
+import type { Diagnostic } from "../protocol/diagnostic.js"
+import type { DataValue } from "../protocol/data.js"
+import { CATALOG_OPERATION } from "../protocol/operations.js"
 import { callExtension, callTool, failure, type CallRecord, type Reply } from "./dispatch.js"
 import type { ExecutionPlan } from "./execution.js"
 import type { ToolCall } from "./result.js"

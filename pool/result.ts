@@ -9,11 +9,12 @@
  * final `Truncated` warning; and `truncated: true` is set whenever any of this happened.
  */
 
-import type { Diagnostic } from "../worker/data/diagnostic.js"
-import type { DataValue } from "../worker/data/value.js"
+import type { Diagnostic } from "../protocol/diagnostic.js"
+import type { DataValue } from "../protocol/data.js"
+import type { Outcome } from "../protocol/task.js"
 
-export type { Diagnostic, DiagnosticKind, SourceLocation } from "../worker/data/diagnostic.js"
-export type { DataValue } from "../worker/data/value.js"
+export type { Diagnostic, DiagnosticKind, SourceLocation } from "../protocol/diagnostic.js"
+export type { DataValue } from "../protocol/data.js"
 
 /** How an admitted host call ended. */
 export type CallStatus = "success" | "failure" | "denied" | "interrupted"
@@ -44,11 +45,6 @@ export type Result =
       readonly truncated?: boolean
       readonly toolCalls: ReadonlyArray<ToolCall>
     }
-
-/** What the worker (or the pool, when the worker could not answer) reports for one execution. */
-export type Outcome =
-  | { readonly ok: true; readonly value: DataValue; readonly logs: ReadonlyArray<string>; readonly warnings: ReadonlyArray<Diagnostic> }
-  | { readonly ok: false; readonly error: Diagnostic; readonly logs: ReadonlyArray<string>; readonly warnings?: ReadonlyArray<Diagnostic> }
 
 const utf8Length = (text: string): number => Buffer.byteLength(text, "utf8")
 

@@ -33,8 +33,8 @@
 import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
 import { Piscina } from "piscina"
-import { HostChannel } from "../bridge/host.js"
-import { WAKE_TASK, type ExecutionTask, type TaskOutcome, type WakeTask } from "../worker/task.js"
+import { HostChannel } from "../bridge/host-channel.js"
+import { WAKE_TASK, type ExecutionTask, type Outcome, type WakeTask } from "../protocol/task.js"
 
 export interface WorkerPoolOptions {
   /** Threads kept alive when idle. Default 1. */
@@ -119,7 +119,7 @@ export interface PoolJob {
 }
 
 export class WorkerPool {
-  private readonly piscina: Piscina<ExecutionTask | WakeTask, TaskOutcome | null>
+  private readonly piscina: Piscina<ExecutionTask | WakeTask, Outcome | null>
   /** Channels not in use, reused by later executions. */
   private readonly idleChannels: HostChannel[] = []
   /** Jobs waiting for room, oldest first from `waitingHead` (a queue without `shift`). */
@@ -221,11 +221,11 @@ export class WorkerPool {
   }
 
   /** Hands a task to a worker; called by a job's `begin`. */
-  run(task: ExecutionTask, abort: TaskAbort): Promise<TaskOutcome> {
+  run(task: ExecutionTask, abort: TaskAbort): Promise<Outcome> {
     this.running++
     this.handedOver.add(abort)
     // An execution task always answers with an outcome; only WAKE_TASK answers null.
-    const promise = this.piscina.run(task, { signal: abort }) as Promise<TaskOutcome>
+    const promise = this.piscina.run(task, { signal: abort }) as Promise<Outcome>
     const settled = () => {
       this.handedOver.delete(abort)
       this.onTaskSettled()

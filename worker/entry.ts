@@ -10,12 +10,13 @@
  * snapshot is fetched the first time a task names it and kept (the most recent few).
  */
 
-import { WorkerChannel } from "../bridge/worker.js"
-import { callChannel, ChannelHostCalls, channelHost } from "./channel-host.js"
-import { HostStop, type Host } from "./host.js"
+import { WorkerChannel } from "../bridge/worker-channel.js"
+import { callChannel, ChannelHostCalls, channelHost } from "./channel-calls.js"
+import { HostStop, type Host } from "./engine-host.js"
 import { runJavaScript } from "./javascript/index.js"
 import { runLua } from "./lua/index.js"
-import { CATALOG_OPERATION, isWakeTask, type CatalogSnapshot, type ExecutionTask, type TaskOutcome, type WakeTask } from "./task.js"
+import { CATALOG_OPERATION } from "../protocol/operations.js"
+import { isWakeTask, type CatalogSnapshot, type ExecutionTask, type Outcome, type WakeTask } from "../protocol/task.js"
 
 /** Catalog snapshots kept per worker; older ones are fetched again if a task needs them. */
 const CATALOG_CACHE_SIZE = 16
@@ -44,7 +45,7 @@ const catalogFor = (id: number, channel: WorkerChannel): KnownCatalog => {
   return catalog
 }
 
-export default function runExecution(task: ExecutionTask | WakeTask): TaskOutcome | null {
+export default function runExecution(task: ExecutionTask | WakeTask): Outcome | null {
   if (isWakeTask(task)) return null
   // Each task delivers its own view of the shared buffer, so the channel object is made per task.
   const channel = new WorkerChannel(task.channel)

@@ -11,8 +11,8 @@
  * `timedOut`, `interrupted`); what counts, and when, is decided here.
  */
 
-import type { HostStop } from "./host.js"
-import { FUEL_CHECK_INTERVAL } from "./limits.js"
+import type { HostStop } from "./engine-host.js"
+import { FUEL_CHECK_INTERVAL } from "../protocol/bounds.js"
 
 export abstract class Meter {
   /** Fuel left before the next slow-path check. */

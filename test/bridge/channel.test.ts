@@ -6,8 +6,7 @@
  */
 
 import { afterEach, describe, expect, it } from "vitest"
-import type { ChannelRequest } from "../../bridge/host.js"
-import { ChannelError, HostChannel } from "../../bridge/host.js"
+import { type ChannelRequest, ChannelError, HostChannel } from "../../bridge/host-channel.js"
 import { shuffled, startWorker, type Harness } from "./harness.js"
 
 const largeText = (bytes: number): string => "é🙂x".repeat(Math.ceil(bytes / 7))

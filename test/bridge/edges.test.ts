@@ -4,7 +4,7 @@
  */
 
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { HostChannel } from "../../bridge/host.js"
+import { HostChannel } from "../../bridge/host-channel.js"
 import {
   CONTROL_BYTES,
   HOST_BELL,

@@ -3,10 +3,10 @@
 import { existsSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { Worker } from "node:worker_threads"
-import { HostChannel, type HostChannelOptions, type RequestHandler } from "../../bridge/host.js"
+import { HostChannel, type HostChannelOptions, type RequestHandler } from "../../bridge/host-channel.js"
 
 export const workerScript = fileURLToPath(new URL("./fixtures/echo-worker.mjs", import.meta.url))
-const compiledBridge = fileURLToPath(new URL("../../dist/bridge/worker.js", import.meta.url))
+const compiledBridge = fileURLToPath(new URL("../../dist/bridge/worker-channel.js", import.meta.url))
 
 export const requireBuild = (): void => {
   if (!existsSync(compiledBridge)) throw new Error(`The bridge tests load ${compiledBridge}; run \`npm run build\` first`)

@@ -1,7 +1,7 @@
 import { Context, Data, Effect, Schema } from "effect"
 import { describe, expect, expectTypeOf, it } from "vitest"
 import { decodeInput, decodeOutput, type InvalidToolInput, Namespace, Tool, type ToolErrors, type ToolRequirements, type ToolTree } from "../../catalog/index.js"
-import type { DataValue } from "../../worker/data/value.js"
+import type { DataValue } from "../../protocol/data.js"
 
 class OrdersDb extends Context.Service<OrdersDb, { readonly find: (id: string) => Effect.Effect<string> }>()("test/OrdersDb") {}
 class Mailer extends Context.Service<Mailer, { readonly send: (to: string) => Effect.Effect<void> }>()("test/Mailer") {}

@@ -5,7 +5,7 @@
  */
 
 import { afterEach, describe, expect, it } from "vitest"
-import { HostFailure, type Host, type HostCall } from "../../worker/host.js"
+import { HostFailure, type Host, type HostCall } from "../../worker/engine-host.js"
 import { parseDate } from "../../worker/javascript/builtins/date-parse.js"
 import { dateTimeText, isoText, utcText } from "../../worker/javascript/builtins/date-text.js"
 import * as T from "../../worker/javascript/builtins/date-time.js"

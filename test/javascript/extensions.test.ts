@@ -5,7 +5,7 @@
  */
 
 import { describe, expect, it } from "vitest"
-import { HostFailure, HostStop, type Host, type HostCall } from "../../worker/host.js"
+import { HostFailure, HostStop, type Host, type HostCall } from "../../worker/engine-host.js"
 import { runJavaScript, type JsOptions } from "../../worker/javascript/index.js"
 
 const globals = [

@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest"
 import { runJavaScript } from "../../worker/javascript/index.js"
 import { compileRegExp, execProgram } from "../../worker/javascript/regexp/index.js"
 import { printProgram } from "../../worker/javascript/regexp/program.js"
-import { DEFAULT_BOUNDS } from "../../worker/limits.js"
+import { DEFAULT_BOUNDS } from "../../protocol/bounds.js"
 import { Meter } from "../../worker/meter.js"
-import { HostStop } from "../../worker/host.js"
+import { HostStop } from "../../worker/engine-host.js"
 
 class TestMeter extends Meter {
   protected workBudgetExceeded(): HostStop {

@@ -7,7 +7,7 @@
 
 import { afterEach, describe, expect, it } from "vitest"
 import { runJavaScript } from "../../worker/javascript/index.js"
-import type { Host } from "../../worker/host.js"
+import type { Host } from "../../worker/engine-host.js"
 
 const hostSnapshot = () => ({
   object: Object.getOwnPropertyNames(Object.prototype).sort().join(),

@@ -5,13 +5,12 @@
  */
 
 import { describe, expect, it } from "vitest"
-import { noHost } from "../../worker/host.js"
-import { DEFAULT_BOUNDS, resolveBounds } from "../../worker/limits.js"
+import { noHost, SynchronousHostCalls } from "../../worker/engine-host.js"
+import { DEFAULT_BOUNDS, resolveBounds } from "../../protocol/bounds.js"
 import { createRealm } from "../../worker/javascript/builtins/index.js"
 import { compileProgram } from "../../worker/javascript/compile/index.js"
 import { runJavaScript } from "../../worker/javascript/index.js"
 import { parseJavaScript } from "../../worker/javascript/parse.js"
-import { SynchronousHostCalls } from "../../worker/javascript/runtime/hostcalls.js"
 import { Accessor, JsObject } from "../../worker/javascript/runtime/object.js"
 import { JsState } from "../../worker/javascript/runtime/state.js"
 

@@ -12,8 +12,8 @@ import { createRealm } from "../../worker/javascript/builtins/index.js"
 import { JsState } from "../../worker/javascript/runtime/state.js"
 import { openLibraries } from "../../worker/lua/stdlib/index.js"
 import { LuaState } from "../../worker/lua/runtime/state.js"
-import { noHost } from "../../worker/host.js"
-import { resolveBounds } from "../../worker/limits.js"
+import { noHost } from "../../worker/engine-host.js"
+import { resolveBounds } from "../../protocol/bounds.js"
 
 const run = <R>(runtime: Runtime<R>, source: string) => Effect.runPromise(runtime.execute(source) as Effect.Effect<any>)
 

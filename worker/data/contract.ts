@@ -18,8 +18,7 @@
  * named factory, so the wording is the same in both directions and tests can assert it exactly.
  */
 
-/** One step of a path: a string key, or an index as the program writes it. */
-export type PathSegment = string | number
+export type { PathSegment } from "../../protocol/data-path.js"
 
 export class DataContractError extends Error {
   constructor(
@@ -30,41 +29,6 @@ export class DataContractError extends Error {
     super(message)
     this.name = "DataContractError"
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Paths
-
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/
-
-/** Names that are identifiers but cannot follow a dot in Lua (`t.end` does not parse). */
-const LUA_KEYWORDS = new Set([
-  "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
-  "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-])
-
-/** Paths longer than this many segments keep their head and tail and elide the middle. */
-const PATH_SEGMENTS_SHOWN = 12
-
-const formatSegment = (segment: PathSegment): string => {
-  if (typeof segment === "number") return `[${segment}]`
-  if (IDENTIFIER.test(segment) && !LUA_KEYWORDS.has(segment)) return `.${segment}`
-  const shown = segment.length > 60 ? `${segment.slice(0, 57)}...` : segment
-  return `[${JSON.stringify(shown)}]`
-}
-
-/** `root` followed by the first `count` segments: `result.items[3]["content-type"]`. */
-export const formatPath = (root: string, segments: ArrayLike<PathSegment>, count: number = segments.length): string => {
-  let path = root
-  if (count <= PATH_SEGMENTS_SHOWN) {
-    for (let i = 0; i < count; i++) path += formatSegment(segments[i])
-    return path
-  }
-  const keep = PATH_SEGMENTS_SHOWN / 2
-  for (let i = 0; i < keep; i++) path += formatSegment(segments[i])
-  path += `...(${count - 2 * keep} more levels)...`
-  for (let i = count - keep; i < count; i++) path += formatSegment(segments[i])
-  return path
 }
 
 // ---------------------------------------------------------------------------------------------

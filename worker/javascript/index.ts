@@ -15,24 +15,23 @@
  * stops report their own diagnostic. Rejections nobody handled become warnings.
  */
 
-import type { Diagnostic } from "../data/diagnostic.js"
-import { jsToData } from "../data/javascript.js"
-import type { DataValue } from "../data/value.js"
-import { HostStop, noHost, type Host } from "../host.js"
-import { resolveBounds, type Bounds } from "../limits.js"
+import type { Diagnostic } from "../../protocol/diagnostic.js"
+import { jsToData } from "./data/convert.js"
+import type { DataValue } from "../../protocol/data.js"
+import { HostStop, noHost, type Host, SynchronousHostCalls, type HostCalls } from "../engine-host.js"
+import { resolveBounds, type Bounds } from "../../protocol/bounds.js"
 import { createRealm } from "./builtins/index.js"
 import { errorToString } from "./builtins/errors.js"
 import { inspect } from "./builtins/console.js"
 import { compileProgram } from "./compile/index.js"
 import { JsMessages } from "./messages.js"
 import { CompileError, parseJavaScript } from "./parse.js"
-import { SynchronousHostCalls, type HostCalls } from "./runtime/hostcalls.js"
 import { JsError, type Value } from "./runtime/object.js"
 import type { JsPromise } from "./runtime/promise.js"
 import { JsState, ThrowSignal } from "./runtime/state.js"
 import { installModules } from "./runtime/modules.js"
 import { installHostGlobals, type HostGlobal } from "./runtime/tools.js"
-import type { SnapshotTool } from "../task.js"
+import type { Outcome, SnapshotTool } from "../../protocol/task.js"
 
 export interface JsOptions {
   /** Where tools, `search` and extension globals go; default: a host with no tools. */
@@ -51,11 +50,7 @@ export interface JsOptions {
   readonly tools?: ReadonlyArray<SnapshotTool>
 }
 
-export type JsResult =
-  | { readonly ok: true; readonly value: DataValue; readonly logs: string[]; readonly warnings: Diagnostic[] }
-  | { readonly ok: false; readonly error: Diagnostic; readonly logs: string[] }
-
-export function runJavaScript(source: string, options: JsOptions = {}): JsResult {
+export function runJavaScript(source: string, options: JsOptions = {}): Outcome {
   let st: JsState | undefined
   try {
     const host = options.host ?? noHost

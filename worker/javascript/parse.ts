@@ -14,8 +14,8 @@
  */
 
 import { parse, type Node, type Program } from "acorn"
-import type { Diagnostic, DiagnosticKind } from "../data/diagnostic.js"
-import type { Bounds } from "../limits.js"
+import type { Diagnostic, DiagnosticKind } from "../../protocol/diagnostic.js"
+import type { Bounds } from "../../protocol/bounds.js"
 import { JsMessages } from "./messages.js"
 
 export class CompileError extends Error {

@@ -15,23 +15,23 @@
  * never throws.
  */
 
-import type { Diagnostic } from "../data/diagnostic.js"
-import { luaToData } from "../data/lua.js"
+import type { Diagnostic } from "../../protocol/diagnostic.js"
+import { luaToData } from "./data/convert.js"
 import { textFromBytesLossy } from "../data/utf8.js"
-import type { DataValue } from "../data/value.js"
-import { HostStop, noHost, type Host } from "../host.js"
-import { resolveBounds, type Bounds } from "../limits.js"
+import type { DataValue } from "../../protocol/data.js"
+import { HostStop, noHost, type Host } from "../engine-host.js"
+import { resolveBounds, type Bounds } from "../../protocol/bounds.js"
 import { LuaMessages } from "./messages.js"
 import { CHUNK_NAME, CompileError } from "./parse.js"
 import { compiledProgram } from "./programs.js"
-import { HostCallError } from "./runtime/call.js"
+import { HostCallError } from "./runtime/host-calls.js"
 import { numberToString } from "./runtime/number.js"
 import { LuaState } from "./runtime/state.js"
 import { InvalidTableKey, LuaError, LuaFloat, NO_VALUES, TableTooLarge, typeName } from "./runtime/value.js"
 import { keepShapes } from "./shapes.js"
 import { openLibraries } from "./stdlib/index.js"
 import { mayReadToolList } from "./stdlib/discovery.js"
-import type { SnapshotTool } from "../task.js"
+import type { Outcome, SnapshotTool } from "../../protocol/task.js"
 
 keepShapes()
 
@@ -52,11 +52,7 @@ export interface LuaOptions {
   readonly tools?: ReadonlyArray<SnapshotTool>
 }
 
-export type LuaResult =
-  | { readonly ok: true; readonly value: DataValue; readonly logs: string[]; readonly warnings: Diagnostic[] }
-  | { readonly ok: false; readonly error: Diagnostic; readonly logs: string[] }
-
-export function runLua(source: string, options: LuaOptions = {}): LuaResult {
+export function runLua(source: string, options: LuaOptions = {}): Outcome {
   let st: LuaState | undefined
   let logs: string[] = []
   let running = false

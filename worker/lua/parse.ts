@@ -23,9 +23,9 @@
 
 import luaparse from "luaparse"
 import type { Chunk } from "luaparse"
-import type { Diagnostic, DiagnosticKind } from "../data/diagnostic.js"
+import type { Diagnostic, DiagnosticKind } from "../../protocol/diagnostic.js"
 import { bytesFromText, textFromBytesLossy } from "../data/utf8.js"
-import type { Bounds } from "../limits.js"
+import type { Bounds } from "../../protocol/bounds.js"
 import { LuaMessages } from "./messages.js"
 
 /** A program that cannot be compiled; carries the diagnostic to report. */

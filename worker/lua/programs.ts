@@ -16,7 +16,7 @@
  * a tool call), the other execution compiles its own copy.
  */
 
-import type { Bounds } from "../limits.js"
+import type { Bounds } from "../../protocol/bounds.js"
 import { compileProgram, type CompiledProgram } from "./compile/index.js"
 import { parseLua } from "./parse.js"
 

@@ -20,8 +20,8 @@
  * data, so this is a fixed few kilobytes.
  */
 
-import { noHost } from "../host.js"
-import { resolveBounds } from "../limits.js"
+import { noHost } from "../engine-host.js"
+import { resolveBounds } from "../../protocol/bounds.js"
 import { CHUNK_NAME } from "./parse.js"
 import { LuaState } from "./runtime/state.js"
 import { LuaError, LuaFloat, LuaTable, ToolReference, type LuaValue } from "./runtime/value.js"

@@ -5,7 +5,7 @@
  */
 
 import { describe, expect, it } from "vitest"
-import { DEFAULT_BOUNDS, type Bounds } from "../../../worker/limits.js"
+import { DEFAULT_BOUNDS, type Bounds } from "../../../protocol/bounds.js"
 import { runLua } from "../../../worker/lua/index.js"
 
 type Stop = { kind: string; message: string }

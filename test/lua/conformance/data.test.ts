@@ -5,8 +5,8 @@
  */
 
 import { describe, expect, it } from "vitest"
-import type { DataValue } from "../../../worker/data/value.js"
-import { HostFailure, HostStop, type Host, type HostCall } from "../../../worker/host.js"
+import type { DataValue } from "../../../protocol/data.js"
+import { HostFailure, HostStop, type Host, type HostCall } from "../../../worker/engine-host.js"
 import { runLua } from "../../../worker/lua/index.js"
 
 const value = (source: string, options?: Parameters<typeof runLua>[1]): DataValue => {

@@ -5,8 +5,8 @@
 
 import { describe, expect, it } from "vitest"
 import { DataContractError } from "../../../worker/data/contract.js"
-import { copyDataToLua, copyLuaToData, dataToLua, luaToData } from "../../../worker/data/lua.js"
-import { HostStop } from "../../../worker/host.js"
+import { copyDataToLua, copyLuaToData, dataToLua, luaToData } from "../../../worker/lua/data/convert.js"
+import { HostStop } from "../../../worker/engine-host.js"
 import {
   JSON_NULL,
   LuaFloat,

@@ -4,8 +4,8 @@
  * values the way the scripts that recorded the expectations in real Lua 5.4 print them.
  */
 
-import { noHost } from "../../../worker/host.js"
-import { DEFAULT_BOUNDS, resolveBounds, type Bounds } from "../../../worker/limits.js"
+import { noHost } from "../../../worker/engine-host.js"
+import { DEFAULT_BOUNDS, resolveBounds, type Bounds } from "../../../protocol/bounds.js"
 import { numberToString } from "../../../worker/lua/runtime/number.js"
 import { LuaState } from "../../../worker/lua/runtime/state.js"
 import {

@@ -15,7 +15,7 @@ import {
   type LuaFunction,
   type LuaValue,
 } from "../../../worker/lua/runtime/value.js"
-import { HostStop } from "../../../worker/host.js"
+import { HostStop } from "../../../worker/engine-host.js"
 import { arrayPart, call, list, newState, outcome, show, table } from "./helpers.js"
 
 const st = newState()

@@ -5,7 +5,7 @@
  */
 
 import { describe, expect, it } from "vitest"
-import type { Host } from "../../../worker/host.js"
+import type { Host } from "../../../worker/engine-host.js"
 import { runLua } from "../../../worker/lua/index.js"
 import { expectFailure, failure, printed, valueOf } from "./helpers.js"
 

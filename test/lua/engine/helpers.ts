@@ -4,8 +4,8 @@
  */
 
 import { expect } from "vitest"
-import type { Diagnostic } from "../../../worker/data/diagnostic.js"
-import type { DataValue } from "../../../worker/data/value.js"
+import type { Diagnostic } from "../../../protocol/diagnostic.js"
+import type { DataValue } from "../../../protocol/data.js"
 import { runLua, type LuaOptions } from "../../../worker/lua/index.js"
 
 /** The program's result value; fails the test if it did not succeed. */

@@ -4,8 +4,8 @@
  */
 
 import { describe, expect, it } from "vitest"
-import type { DataValue } from "../../../worker/data/value.js"
-import { HostFailure, HostStop, type Host, type HostCall } from "../../../worker/host.js"
+import type { DataValue } from "../../../protocol/data.js"
+import { HostFailure, HostStop, type Host, type HostCall } from "../../../worker/engine-host.js"
 import { expectFailure, failure, printed, valueOf } from "./helpers.js"
 
 /** A host that records its calls and answers with `answer`. */

@@ -4,7 +4,7 @@
  */
 
 import { describe, expect, it } from "vitest"
-import { DEFAULT_BOUNDS } from "../../../worker/limits.js"
+import { DEFAULT_BOUNDS } from "../../../protocol/bounds.js"
 import { CompileError, parseLua } from "../../../worker/lua/parse.js"
 import { expectFailure, failure, printed, valueOf } from "./helpers.js"
 

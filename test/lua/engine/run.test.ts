@@ -4,7 +4,7 @@
  */
 
 import { describe, expect, it } from "vitest"
-import type { Host } from "../../../worker/host.js"
+import type { Host } from "../../../worker/engine-host.js"
 import { runLua } from "../../../worker/lua/index.js"
 import { failure, printed, valueOf } from "./helpers.js"
 

@@ -6,7 +6,7 @@
 
 import type { Chunk, FunctionDeclaration, LocalStatement } from "luaparse"
 import { describe, expect, it } from "vitest"
-import { DEFAULT_BOUNDS } from "../../../worker/limits.js"
+import { DEFAULT_BOUNDS } from "../../../protocol/bounds.js"
 import { resolveScopes, type FunctionInfo } from "../../../worker/lua/compile/scope.js"
 import { parseLua } from "../../../worker/lua/parse.js"
 import { printed, valueOf } from "./helpers.js"

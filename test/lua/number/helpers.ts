@@ -3,8 +3,8 @@
  * the value descriptions real Lua printed, and a `LuaState` to run builtins in.
  */
 
-import { DEFAULT_BOUNDS } from "../../../worker/limits.js"
-import { noHost } from "../../../worker/host.js"
+import { DEFAULT_BOUNDS } from "../../../protocol/bounds.js"
+import { noHost } from "../../../worker/engine-host.js"
 import { arith, formatFloatG, numberToString, parseNumber, unm } from "../../../worker/lua/runtime/number.js"
 import { LuaState } from "../../../worker/lua/runtime/state.js"
 import { LuaError, LuaFloat, LuaTable, MAX_INTEGER, MIN_INTEGER, type LuaValue } from "../../../worker/lua/runtime/value.js"

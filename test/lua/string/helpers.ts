@@ -14,8 +14,8 @@
  * tables as `{a, b}` (their array part), errors as `error: <message>` without a position.
  */
 
-import { noHost } from "../../../worker/host.js"
-import { resolveBounds, type Bounds } from "../../../worker/limits.js"
+import { noHost } from "../../../worker/engine-host.js"
+import { resolveBounds, type Bounds } from "../../../protocol/bounds.js"
 import { arith, formatFloatG, numberToString, parseNumber, unm } from "../../../worker/lua/runtime/number.js"
 import { LuaState } from "../../../worker/lua/runtime/state.js"
 import { LuaError, LuaFloat, LuaTable, MAX_INTEGER, MIN_INTEGER, type LuaFunction, type LuaValue } from "../../../worker/lua/runtime/value.js"

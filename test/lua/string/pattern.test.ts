@@ -2,7 +2,7 @@
 // Lua 5.4 (see generate.mjs); then the metering of catastrophic patterns.
 
 import { describe, expect, it } from "vitest"
-import { HostStop } from "../../../worker/host.js"
+import { HostStop } from "../../../worker/engine-host.js"
 import type { LuaFunction } from "../../../worker/lua/runtime/value.js"
 import { openString } from "../../../worker/lua/stdlib/string.js"
 import { luaCases, makeState, runCase } from "./helpers.js"

@@ -2,7 +2,7 @@
 // errors, against expectations recorded from real Lua 5.4 (see generate.mjs), and their bounds.
 
 import { describe, expect, it } from "vitest"
-import { HostStop } from "../../../worker/host.js"
+import { HostStop } from "../../../worker/engine-host.js"
 import { LuaError, LuaTable, type LuaFunction } from "../../../worker/lua/runtime/value.js"
 import { openString } from "../../../worker/lua/stdlib/string.js"
 import { luaCases, makeState, runCase } from "./helpers.js"

@@ -15,7 +15,7 @@
  * wording of a bad request is the same in both languages.
  */
 
-import { jsToData } from "../../data/javascript.js"
+import { jsToData } from "../data/convert.js"
 import { Accessor, HIDDEN, type FunctionImpl, type Value } from "../runtime/object.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"

@@ -21,7 +21,7 @@ import type { JsState } from "../runtime/state.js"
 import type { Value } from "../runtime/object.js"
 import { CompileError, compileErrorAt } from "../parse.js"
 import type { FunctionInfo, Resolution } from "./scope.js"
-import type { DiagnosticKind } from "../../data/diagnostic.js"
+import type { DiagnosticKind } from "../../../protocol/diagnostic.js"
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Frame = any[]

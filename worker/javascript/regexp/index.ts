@@ -12,7 +12,7 @@
  * result is an array of that many elements); matching is metered per instruction (match.ts).
  */
 
-import type { Bounds } from "../../limits.js"
+import type { Bounds } from "../../../protocol/bounds.js"
 import { compilePattern } from "./compile.js"
 import { PatternError, RegExpMessages } from "./errors.js"
 import { parsePattern } from "./parse.js"

@@ -21,12 +21,11 @@
  */
 
 import { Meter } from "../../meter.js"
-import type { Diagnostic } from "../../data/diagnostic.js"
-import { HostStop, type Host } from "../../host.js"
-import type { Bounds } from "../../limits.js"
-import type { SnapshotTool } from "../../task.js"
+import type { Diagnostic } from "../../../protocol/diagnostic.js"
+import { HostStop, type Host, type HostCalls } from "../../engine-host.js"
+import type { Bounds } from "../../../protocol/bounds.js"
+import type { SnapshotTool } from "../../../protocol/task.js"
 import { JsMessages } from "../messages.js"
-import type { HostCalls } from "./hostcalls.js"
 import { JsError, JsFunction, type JsObject, type Value } from "./object.js"
 import type { Realm } from "./realm.js"
 

@@ -16,11 +16,11 @@
  * read-only and cannot be enumerated; a tool reference cannot cross to JSON.
  */
 
-import { copyDataToJs, jsToData } from "../../data/javascript.js"
+import { copyDataToJs, jsToData } from "../data/convert.js"
 import { DataContractError } from "../../data/contract.js"
-import { HostFailure, type HostCall } from "../../host.js"
-import type { DataValue } from "../../data/value.js"
-import { isResultFunctionsEnvelope, RESULT_FUNCTIONS_KEY, type ResultFunctionsEnvelope } from "../../task.js"
+import { HostFailure, type HostCall } from "../../engine-host.js"
+import type { DataValue } from "../../../protocol/data.js"
+import { isResultFunctionsEnvelope, RESULT_FUNCTIONS_KEY, type ResultFunctionsEnvelope } from "../../../protocol/operations.js"
 import { JsMessages } from "../messages.js"
 import { FunctionKind, HIDDEN, JsArray, JsFunction, JsObject, type Key, type Own, type Value } from "./object.js"
 import { hostFailureError, newPromise, rejectPromise, resolvePromise, type JsPromise } from "./promise.js"

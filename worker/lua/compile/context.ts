@@ -18,9 +18,9 @@
  */
 
 import type { BinaryExpression, Node } from "luaparse"
-import type { DiagnosticKind } from "../../data/diagnostic.js"
+import type { DiagnosticKind } from "../../../protocol/diagnostic.js"
 import type { LuaState } from "../runtime/state.js"
-import type { Bounds } from "../../limits.js"
+import type { Bounds } from "../../../protocol/bounds.js"
 import { LuaError, type LuaFunction, type LuaKey, type LuaTable, type LuaValue } from "../runtime/value.js"
 import { compileErrorAt, type CompileError } from "../parse.js"
 import type { FunctionInfo, Resolution } from "./scope.js"

@@ -7,7 +7,7 @@
  * hold only the `Runtime`, which each execution binds to its own state and globals.
  */
 
-import type { Bounds } from "../../limits.js"
+import type { Bounds } from "../../../protocol/bounds.js"
 import type { ParsedProgram } from "../parse.js"
 import type { LuaFunction } from "../runtime/value.js"
 import { CompileContext, Runtime } from "./context.js"

@@ -26,11 +26,12 @@
  */
 
 import { Meter } from "../../meter.js"
-import type { Diagnostic, DiagnosticKind } from "../../data/diagnostic.js"
-import { HostStop, type Host } from "../../host.js"
-import type { Bounds } from "../../limits.js"
+import type { Diagnostic, DiagnosticKind } from "../../../protocol/diagnostic.js"
+import { HostStop, type Host } from "../../engine-host.js"
+import type { Bounds } from "../../../protocol/bounds.js"
 import { LuaMessages } from "../messages.js"
 import type { CallSite } from "./call.js"
+import { callTool } from "./host-calls.js"
 import { LuaError, NO_VALUES, ToolReference, typeName, type LuaFunction, type LuaValue } from "./value.js"
 
 /** Returned by a compiled function instead of its results when it ends in a tail call. */
@@ -208,7 +209,7 @@ export class LuaState extends Meter {
   call(fn: LuaValue, args: LuaValue[]): LuaValue[] {
     const line = this.line
     if (typeof fn !== "function") {
-      if (fn instanceof ToolReference) return this.callTool(fn, args)
+      if (fn instanceof ToolReference) return callTool(this, fn, args)
       this.error(LuaMessages.call(typeName(fn), ""))
     }
     if (--this.fuel <= 0) this.refuel()
@@ -259,11 +260,6 @@ export class LuaState extends Meter {
       if (n === 0) return new LuaError(`${m[1]}calling '${display}' on bad self (${m[3]})`)
     }
     return new LuaError(`${m[1]}bad argument #${n} to '${display}' (${m[3]})`)
-  }
-
-  /** Set by the compiler's module: how a `ToolReference` is called (kept there with the other host calls). */
-  callTool: (tool: ToolReference, args: LuaValue[]) => LuaValue[] = () => {
-    this.error("tools are not available in this execution")
   }
 
   // -------------------------------------------------------------------------------------------

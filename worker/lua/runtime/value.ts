@@ -27,7 +27,7 @@
  * Text crossing to or from the host is UTF-8 encoded or decoded at the edge (`worker/data`).
  */
 
-import type { DataValue } from "../../data/value.js"
+import type { DataValue } from "../../../protocol/data.js"
 import { LuaFloat } from "./float.js"
 import type { LuaTable } from "./table.js"
 
@@ -170,4 +170,4 @@ export class LuaError extends Error {
  * The execution ends now: a bound, a limit, a timeout or interruption. Never caught by `pcall`.
  * Carries the diagnostic to report.
  */
-export { HostStop as LuaStop } from "../../host.js"
+export { HostStop as LuaStop } from "../../engine-host.js"

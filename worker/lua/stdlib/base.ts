@@ -17,7 +17,7 @@
  */
 
 import { textFromBytesLossy } from "../../data/utf8.js"
-import { HostStop } from "../../host.js"
+import { HostStop } from "../../engine-host.js"
 import { LuaMessages } from "../messages.js"
 import { addIntegers, toNumber } from "../runtime/number.js"
 import type { LuaState } from "../runtime/state.js"

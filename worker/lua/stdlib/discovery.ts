@@ -14,11 +14,11 @@
  * message says how to ask, and an unknown name gives `nil`.
  */
 
-import { luaToData } from "../../data/lua.js"
+import { luaToData } from "../data/convert.js"
 import { bytesFromText } from "../../data/utf8.js"
-import type { DataValue } from "../../data/value.js"
-import type { SnapshotTool } from "../../task.js"
-import { callHost } from "../runtime/call.js"
+import type { DataValue } from "../../../protocol/data.js"
+import type { SnapshotTool } from "../../../protocol/task.js"
+import { callHost } from "../runtime/host-calls.js"
 import type { LuaState } from "../runtime/state.js"
 import { LuaTable, TableShape, TableTooLarge, type LuaFunction, type LuaValue } from "../runtime/value.js"
 

@@ -9,11 +9,11 @@
  * out is listed, with the reasons, in absent.ts.
  */
 
-import { callTool, installExtensionGlobals, searchBuiltin } from "../runtime/call.js"
+import { installExtensionGlobals, searchBuiltin } from "../runtime/host-calls.js"
 import type { LuaState } from "../runtime/state.js"
 import { LuaTable, ToolReference, type LuaFunction } from "../runtime/value.js"
 import type { KnownIterators } from "../compile/context.js"
-import type { SnapshotTool } from "../../task.js"
+import type { SnapshotTool } from "../../../protocol/task.js"
 import { openBase } from "./base.js"
 import { openDiscovery } from "./discovery.js"
 import { openJson } from "./json.js"
@@ -51,7 +51,6 @@ export function openLibraries(
   G.set("tools", new ToolReference(""))
   G.set("search", searchBuiltin(st))
   openDiscovery(st, G, tools)
-  st.callTool = (tool, args) => callTool(st, tool, args)
   const libraries = { string: strings, table, math: G.get("math") as LuaTable, utf8: G.get("utf8") as LuaTable, json: G.get("json") as LuaTable }
   st.nameBuiltins = (names) => nameBuiltins(names, libraries, G)
   installExtensionGlobals(st, G, extensionGlobals)

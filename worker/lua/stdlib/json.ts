@@ -23,7 +23,7 @@
  */
 
 import { DataContractError } from "../../data/contract.js"
-import { DataToLua, LuaToData } from "../../data/lua.js"
+import { DataToLua, LuaToData } from "../data/convert.js"
 import { bytesFromText, invalidUtf8Offset, textFromBytes } from "../../data/utf8.js"
 import type { LuaState } from "../runtime/state.js"
 import { JSON_NULL, LuaFloat, LuaTable, TableShape, TableTooLarge, type LuaValue } from "../runtime/value.js"

@@ -27,14 +27,15 @@
  * searched for functions, so plain results pay nothing more.
  */
 
-import { copyPlainData, formatDataPath, type CopyResult } from "../catalog/plain.js"
+import { formatDataPath } from "../protocol/data-path.js"
+import { copyPlainData, type CopyResult } from "../catalog/plain.js"
 import { MAX_DATA_DEPTH } from "../catalog/limits.js"
-import type { DataValue } from "../worker/data/value.js"
-import { RESULT_FUNCTIONS_KEY, type ResultFunctionPlace, type ResultFunctionsEnvelope, isResultFunctionsEnvelope } from "../worker/task.js"
+import type { DataValue } from "../protocol/data.js"
+import { RESULT_FUNCTIONS_KEY, type ResultFunctionPlace, type ResultFunctionsEnvelope, isResultFunctionsEnvelope } from "../protocol/operations.js"
 import type { CallOutcome } from "./hooks.js"
 import type { DispatchGlobal } from "./dispatch.js"
 import { invokeGlobal, isAsyncFunction, type GlobalFunction } from "./extension.js"
-import type { Language } from "./limits.js"
+import type { Language } from "../protocol/language.js"
 import { MAX_RESULT_FUNCTIONS } from "./limits.js"
 
 /** Messages about functions in results, one factory each. */
@@ -90,7 +91,7 @@ export class ResultFunctions<R> {
     if (!copy.ok) return copy
     if (this.functions.size + found.length > MAX_RESULT_FUNCTIONS) return { ok: false, message: ResultFunctionMessages.tooMany(MAX_RESULT_FUNCTIONS) }
     const places = found.map(({ at, fn, holder }): ResultFunctionPlace => {
-      const name = formatDataPath(`${origin}()`, at)
+      const name = formatDataPath(`${origin}()`, at, "javascript")
       const handle = `${name}#${this.functions.size + 1}`
       this.functions.set(handle, {
         extension,

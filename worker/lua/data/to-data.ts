@@ -9,12 +9,17 @@
  * and decoded as UTF-8 on the way (ASCII: one regular-expression test, no copy).
  */
 
-import type { DataValue } from "./value.js"
-import { DataErrors, formatPath, jsonNumberBytes, type DataContractError, type PathSegment } from "./contract.js"
-import { invalidUtf8Offset, textFromBytes, textFromBytesLossy } from "./utf8.js"
-import { numberToString } from "../lua/runtime/number.js"
-import type { LuaState } from "../lua/runtime/state.js"
-import { LuaFloat, LuaTable, TableShape, ToolReference, type LuaKey, type LuaValue } from "../lua/runtime/value.js"
+import { formatDataPath } from "../../../protocol/data-path.js"
+import type { DataValue } from "../../../protocol/data.js"
+import { DataErrors, jsonNumberBytes, type DataContractError, type PathSegment } from "../../data/contract.js"
+import { invalidUtf8Offset, textFromBytes, textFromBytesLossy } from "../../data/utf8.js"
+import { numberToString } from "../runtime/number.js"
+import type { LuaState } from "../runtime/state.js"
+import { LuaFloat, LuaTable, TableShape, ToolReference, type LuaKey, type LuaValue } from "../runtime/value.js"
+
+/** A path as a Lua program writes it. */
+const pathInLua = (root: string, segments: ArrayLike<PathSegment>, count?: number): string =>
+  formatDataPath(root, segments, "lua", count)
 
 /** Copies a Lua value to plain data; throws `DataContractError`. Exposes its counters for `json.encode`. */
 export class LuaToData {
@@ -213,7 +218,7 @@ export class LuaToData {
       const k = this.keys[d]
       segments.push(typeof k === "string" ? textFromBytesLossy(k) : (k as number))
     }
-    return formatPath(this.root, segments)
+    return pathInLua(this.root, segments)
   }
 }
 

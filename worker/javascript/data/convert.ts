@@ -14,12 +14,17 @@
  * arrays, plain objects and JSON primitives; no accessor is read).
  */
 
-import { DataContractError, DataErrors, formatPath, jsonNumberBytes, type PathSegment } from "./contract.js"
-import type { DataValue } from "./value.js"
-import { HostStop } from "../host.js"
-import { Accessor, JsArray, JsDate, JsFunction, JsObject, type Value } from "../javascript/runtime/object.js"
-import { isoText } from "../javascript/builtins/date-text.js"
-import type { JsState } from "../javascript/runtime/state.js"
+import { formatDataPath } from "../../../protocol/data-path.js"
+import { DataContractError, DataErrors, jsonNumberBytes, type PathSegment } from "../../data/contract.js"
+import type { DataValue } from "../../../protocol/data.js"
+import { HostStop } from "../../engine-host.js"
+import { Accessor, JsArray, JsDate, JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { isoText } from "../builtins/date-text.js"
+import type { JsState } from "../runtime/state.js"
+
+/** A path as a JavaScript program writes it. */
+const pathInJavaScript = (root: string, segments: ArrayLike<PathSegment>, count?: number): string =>
+  formatDataPath(root, segments, "javascript", count)
 
 const describeValue = (v: Value): string => {
   if (v instanceof JsFunction) return v.isTool ? "a tool reference" : "a function"
@@ -41,7 +46,7 @@ export function copyJsToData(st: JsState, value: Value, root: string): DataValue
   const path: PathSegment[] = []
   const stack: JsObject[] = []
   let bytes = 0
-  const fail = (what: string) => DataErrors.notData(formatPath(root, path), what)
+  const fail = (what: string) => DataErrors.notData(pathInJavaScript(root, path), what)
   const copy = (v: Value): DataValue => {
     st.charge(1)
     switch (typeof v) {
@@ -71,9 +76,9 @@ export function copyJsToData(st: JsState, value: Value, root: string): DataValue
       bytes += iso === null ? 4 : iso.length + 2
       return iso
     }
-    if (stack.includes(v)) throw DataErrors.cyclic(formatPath(root, path), formatPath(root, path, stack.indexOf(v)))
-    if (stack.length >= st.bounds.maxDataDepth) throw DataErrors.tooDeep(formatPath(root, path), st.bounds.maxDataDepth)
-    if (bytes > st.bounds.maxDataBytes) throw DataErrors.tooLarge(root, formatPath(root, path), st.bounds.maxDataBytes)
+    if (stack.includes(v)) throw DataErrors.cyclic(pathInJavaScript(root, path), pathInJavaScript(root, path, stack.indexOf(v)))
+    if (stack.length >= st.bounds.maxDataDepth) throw DataErrors.tooDeep(pathInJavaScript(root, path), st.bounds.maxDataDepth)
+    if (bytes > st.bounds.maxDataBytes) throw DataErrors.tooLarge(root, pathInJavaScript(root, path), st.bounds.maxDataBytes)
     stack.push(v)
     let out: DataValue
     if (v instanceof JsArray) {
@@ -94,7 +99,7 @@ export function copyJsToData(st: JsState, value: Value, root: string): DataValue
         const x = v.own(k)
         path.push(k)
         if (x instanceof Accessor) throw fail("a getter or setter")
-        if (!isWellFormed(k)) throw DataErrors.keyNotUtf8(formatPath(root, path, path.length - 1))
+        if (!isWellFormed(k)) throw DataErrors.keyNotUtf8(pathInJavaScript(root, path, path.length - 1))
         if (x !== undefined) {
           bytes += k.length + 3
           // An own "__proto__" key (JSON.parse and computed keys make them) must stay a key:
@@ -135,37 +140,37 @@ export function copyDataToJs(st: JsState, data: unknown, root: string): Value {
     st.charge(1)
     if (typeof v === "string") {
       bytes += v.length + 2
-      if (bytes > st.bounds.maxDataBytes) throw DataErrors.tooLarge(root, formatPath(root, path), st.bounds.maxDataBytes)
+      if (bytes > st.bounds.maxDataBytes) throw DataErrors.tooLarge(root, pathInJavaScript(root, path), st.bounds.maxDataBytes)
       return v
     }
     if (v === null || typeof v === "boolean") return v as Value
     if (typeof v === "number") {
-      if (!Number.isFinite(v)) throw DataErrors.notPlain(formatPath(root, path), "a non-finite number")
+      if (!Number.isFinite(v)) throw DataErrors.notPlain(pathInJavaScript(root, path), "a non-finite number")
       return v
     }
-    if (typeof v !== "object") throw DataErrors.notPlain(formatPath(root, path), `a ${typeof v}`)
-    if (depth > st.bounds.maxDataDepth) throw DataErrors.tooDeep(formatPath(root, path), st.bounds.maxDataDepth)
+    if (typeof v !== "object") throw DataErrors.notPlain(pathInJavaScript(root, path), `a ${typeof v}`)
+    if (depth > st.bounds.maxDataDepth) throw DataErrors.tooDeep(pathInJavaScript(root, path), st.bounds.maxDataDepth)
     if (Array.isArray(v)) {
-      if (v.length > st.maxArrayLength) throw DataErrors.tooManyEntries(formatPath(root, path), st.maxArrayLength)
+      if (v.length > st.maxArrayLength) throw DataErrors.tooManyEntries(pathInJavaScript(root, path), st.maxArrayLength)
       bytes += v.length + 1
-      if (bytes > st.bounds.maxDataBytes) throw DataErrors.tooLarge(root, formatPath(root, path), st.bounds.maxDataBytes)
+      if (bytes > st.bounds.maxDataBytes) throw DataErrors.tooLarge(root, pathInJavaScript(root, path), st.bounds.maxDataBytes)
       const items: Value[] = []
       for (let i = 0; i < v.length; i++) {
         path.push(i)
         const d = Object.getOwnPropertyDescriptor(v, i)
-        if (d !== undefined && !("value" in d)) throw DataErrors.notPlain(formatPath(root, path), "an accessor property")
+        if (d !== undefined && !("value" in d)) throw DataErrors.notPlain(pathInJavaScript(root, path), "an accessor property")
         items.push(d === undefined || d.value === undefined ? null : copy(d.value, depth + 1))
         path.pop()
       }
       return st.realm.newArray(items)
     }
     const proto = Object.getPrototypeOf(v)
-    if (proto !== Object.prototype && proto !== null) throw DataErrors.notPlain(formatPath(root, path), "a class instance")
+    if (proto !== Object.prototype && proto !== null) throw DataErrors.notPlain(pathInJavaScript(root, path), "a class instance")
     const o = st.realm.newObject()
     for (const k of Object.keys(v)) {
       path.push(k)
       const d = Object.getOwnPropertyDescriptor(v, k)!
-      if (!("value" in d)) throw DataErrors.notPlain(formatPath(root, path), "an accessor property")
+      if (!("value" in d)) throw DataErrors.notPlain(pathInJavaScript(root, path), "an accessor property")
       bytes += k.length + 3
       if (d.value !== undefined) o.props.set(k, copy(d.value, depth + 1))
       path.pop()

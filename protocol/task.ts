@@ -7,10 +7,9 @@
  * then keeps it.
  */
 
-import type { Diagnostic } from "./data/diagnostic.js"
-import type { DataValue } from "./data/value.js"
-
-export type TaskLanguage = "lua" | "javascript"
+import type { Diagnostic } from "./diagnostic.js"
+import type { DataValue } from "./data.js"
+import type { Language } from "./language.js"
 
 /**
  * A task that runs nothing: the pool sends one to make Piscina start a thread when every thread
@@ -23,7 +22,7 @@ export const isWakeTask = (task: unknown): task is WakeTask =>
   typeof task === "object" && task !== null && (task as { wake?: unknown }).wake === true
 
 export interface ExecutionTask {
-  readonly language: TaskLanguage
+  readonly language: Language
   readonly source: string
   /** The channel this execution talks to the host through. */
   readonly channel: SharedArrayBuffer
@@ -52,40 +51,14 @@ export interface CatalogSnapshot {
   readonly tools: ReadonlyArray<{ readonly path: string; readonly description: string }>
 }
 
-export type TaskOutcome =
-  | { readonly ok: true; readonly value: DataValue; readonly logs: string[]; readonly warnings: Diagnostic[] }
-  | { readonly ok: false; readonly error: Diagnostic; readonly logs: string[]; readonly warnings?: Diagnostic[] }
+/**
+ * How one execution ended, as its engine reports it (and as the pool reports it when the worker
+ * could not): the value or the diagnostic, with the logs and warnings made on the way. The pool
+ * turns it into the caller's `Result` (pool/result.ts).
+ */
+export type Outcome =
+  | { readonly ok: true; readonly value: DataValue; readonly logs: ReadonlyArray<string>; readonly warnings: ReadonlyArray<Diagnostic> }
+  | { readonly ok: false; readonly error: Diagnostic; readonly logs: ReadonlyArray<string>; readonly warnings?: ReadonlyArray<Diagnostic> }
 
 /** One tool as a worker knows it: its canonical path (`orders.lookup`) and description. */
 export type SnapshotTool = CatalogSnapshot["tools"][number]
-
-/**
- * Functions inside an extension global's result (JavaScript). Functions cannot cross, so the host
- * keeps each one for the rest of the execution under a handle and replies with an envelope: the
- * plain-data copy of the result (`null` where a function was) and, under this key, where each
- * function goes and its handle. The engine puts a program function at each place; calling it is
- * an `op: "global"` call named by the handle, and it is synchronous or asynchronous like a global.
- * A plain result that happens to carry the key is wrapped too (with no places), so an engine can
- * always tell an envelope from data.
- */
-export const RESULT_FUNCTIONS_KEY = "codemode:functions"
-
-export interface ResultFunctionPlace {
-  /** Keys from the result's root to the function (`["rows", 0, "next"]`). */
-  readonly at: ReadonlyArray<string | number>
-  /** What the program calls it by, as the `name` of an `op: "global"` call. */
-  readonly handle: string
-  readonly async: boolean
-}
-
-export interface ResultFunctionsEnvelope {
-  readonly [RESULT_FUNCTIONS_KEY]: ReadonlyArray<ResultFunctionPlace>
-  readonly value: DataValue
-}
-
-/** True for a global's reply that is an envelope rather than the value itself. */
-export const isResultFunctionsEnvelope = (value: unknown): value is ResultFunctionsEnvelope =>
-  value !== null && typeof value === "object" && !Array.isArray(value) && Object.prototype.hasOwnProperty.call(value, RESULT_FUNCTIONS_KEY)
-
-/** The channel operation a worker uses to fetch a catalog snapshot it has not seen. */
-export const CATALOG_OPERATION = "catalog"

@@ -11,11 +11,16 @@
  * are built directly (array part, hash `Map`), with their shape recorded.
  */
 
+import { formatDataPath } from "../../../protocol/data-path.js"
 import { types } from "node:util"
-import { DataErrors, formatPath, jsonNumberBytes, type DataContractError, type PathSegment } from "./contract.js"
-import { bytesFromText } from "./utf8.js"
-import type { LuaState } from "../lua/runtime/state.js"
-import { JSON_NULL, LuaFloat, LuaTable, TableShape, type LuaKey, type LuaValue } from "../lua/runtime/value.js"
+import { DataErrors, jsonNumberBytes, type DataContractError, type PathSegment } from "../../data/contract.js"
+import { bytesFromText } from "../../data/utf8.js"
+import type { LuaState } from "../runtime/state.js"
+import { JSON_NULL, LuaFloat, LuaTable, TableShape, type LuaKey, type LuaValue } from "../runtime/value.js"
+
+/** A path as a Lua program writes it. */
+const pathInLua = (root: string, segments: ArrayLike<PathSegment>, count?: number): string =>
+  formatDataPath(root, segments, "lua", count)
 
 export interface DataToLuaOptions {
   /** Root of paths in messages (`output`, `value`). */
@@ -188,7 +193,7 @@ export class DataToLua {
   }
 
   private path(count: number): string {
-    return formatPath(this.root, this.keys.slice(1, count + 1))
+    return pathInLua(this.root, this.keys.slice(1, count + 1))
   }
 }
 

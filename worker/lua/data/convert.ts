@@ -51,17 +51,17 @@
  * paths are in `contract.ts`, UTF-8 in `utf8.ts`.
  */
 
-import { DataContractError } from "./contract.js"
-import { DataToLua, type DataToLuaOptions } from "./lua-in.js"
-import { LuaToData } from "./lua-out.js"
-import type { DataValue } from "./value.js"
-import { HostStop } from "../host.js"
-import type { LuaState } from "../lua/runtime/state.js"
-import type { LuaValue } from "../lua/runtime/value.js"
+import { DataContractError } from "../../data/contract.js"
+import { DataToLua, type DataToLuaOptions } from "./to-lua.js"
+import { LuaToData } from "./to-data.js"
+import type { DataValue } from "../../../protocol/data.js"
+import { HostStop } from "../../engine-host.js"
+import type { LuaState } from "../runtime/state.js"
+import type { LuaValue } from "../runtime/value.js"
 
-export { DataContractError } from "./contract.js"
-export { DataToLua, type DataToLuaOptions } from "./lua-in.js"
-export { LuaToData } from "./lua-out.js"
+export { DataContractError } from "../../data/contract.js"
+export { DataToLua, type DataToLuaOptions } from "./to-lua.js"
+export { LuaToData } from "./to-data.js"
 
 /** Lua -> plain data; throws `DataContractError`. */
 export const copyLuaToData = (st: LuaState, value: LuaValue, root: string): DataValue =>

@@ -15,10 +15,9 @@
  * not be able to catch it.
  */
 
-import { ChannelError, type ChannelResponse, type WorkerChannel } from "../bridge/worker.js"
-import type { DataValue } from "./data/value.js"
-import { HostFailure, HostStop, type Host, type HostCall } from "./host.js"
-import type { HostCalls, HostOutcome } from "./javascript/runtime/hostcalls.js"
+import { ChannelError, type ChannelResponse, type WorkerChannel } from "../bridge/worker-channel.js"
+import type { DataValue } from "../protocol/data.js"
+import { HostFailure, HostStop, type Host, type HostCall, type HostCalls, type HostOutcome } from "./engine-host.js"
 
 /** The blocking host over `channel`. */
 export const channelHost = (channel: WorkerChannel): Host => ({
