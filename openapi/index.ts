@@ -14,7 +14,8 @@
  */
 
 import type { HttpClient } from "effect/http"
-import { Namespace, type Tool } from "../index.js"
+import { Namespace } from "../catalog/namespace.js"
+import type { Tool } from "../catalog/tool.js"
 import type { OpenApiCallError } from "./call.js"
 import { isObject, readDocument } from "./document.js"
 import * as Messages from "./messages.js"

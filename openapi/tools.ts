@@ -14,7 +14,7 @@
  * union, plain text as a string, and no content as null.
  */
 
-import { Tool } from "../index.js"
+import { Tool } from "../catalog/tool.js"
 import { callOperation, type CallSettings } from "./call.js"
 import type { OperationPlan } from "./operations.js"
 import type { SchemaConverter, SchemaNode } from "./schemas.js"
