@@ -21,3 +21,20 @@ export {
 export { Tool, type AnyTool, type JsonSchemaDocument, type ToolSchema } from "./catalog/tool.js"
 export { Namespace, type ToolTree, type ToolRequirements } from "./catalog/namespace.js"
 export { DEFAULT_BOUNDS, type Bounds } from "./protocol/bounds.js"
+export {
+  OpenAPI,
+  OpenApiCallError,
+  OpenApiSpecError,
+  CredentialError,
+  type OpenApiTools,
+  type OperationTool,
+  type FromSpecOptions,
+  type Auth,
+  type Credential,
+  type BasicCredential,
+  type CredentialRequest,
+  type SecurityScheme,
+  type SkippedOperation,
+  type OperationEntry,
+  type RetryOptions,
+} from "./openapi/index.js"
