@@ -17,9 +17,9 @@
 
 import { isAbsolute, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
-import { Effect, Schema, Scope } from "effect"
+import { Effect, Schema, type Scope } from "effect"
 import { CodeMode, Namespace, Tool, WorkerPool, type Language, type Runtime, type ToolTree } from "../index.js"
-import { MCP, McpConnectError, progressHooks, type McpConnection, type NamespaceSummary, type Workspace } from "../mcp/index.js"
+import { MCP, type McpConnectError, progressHooks, type McpConnection, type NamespaceSummary, type Workspace } from "../mcp/index.js"
 import type { LoadedConfig, ServerConfig } from "./config.js"
 
 export class ModuleLoadError extends Error {
@@ -149,7 +149,13 @@ export const openWorkspace = (
         ...modules.flatMap((module) =>
           module.namespace === undefined
             ? []
-            : [{ name: module.namespace, description: Namespace.is(module.tree) ? module.tree.description : undefined, instructions: Namespace.is(module.tree) ? module.tree.instructions : undefined }],
+            : [
+                {
+                  name: module.namespace,
+                  description: Namespace.is(module.tree) ? module.tree.description : undefined,
+                  instructions: Namespace.is(module.tree) ? module.tree.instructions : undefined,
+                },
+              ],
         ),
         ...connections.map((connection) => ({
           name: connection.name,

@@ -19,10 +19,10 @@
  * see the change builds its runtime again (the CLI and `codemode serve` do).
  */
 
-import { Data, Effect, Scope } from "effect"
+import { Data, Effect, type Scope } from "effect"
 import { Namespace, type ToolTree } from "../catalog/namespace.js"
 import { Tool, type AnyTool } from "../catalog/tool.js"
-import { errorOfResult, McpCallError, McpToolError, valueOfResult } from "./content.js"
+import { errorOfResult, McpCallError, type McpToolError, valueOfResult } from "./content.js"
 import * as Messages from "./messages.js"
 import { assignKeys } from "./names.js"
 import { Upstream, type ServerLocation, type UpstreamOptions, type UpstreamTool } from "./upstream.js"

@@ -239,7 +239,11 @@ const planBody = (root: JsonObject, operation: JsonObject): BodyPlan | undefined
 }
 
 const isEmptySchema = (schema: unknown): boolean =>
-  schema === undefined || (isObject(schema) && (!isObject(schema.properties) || Object.keys(schema.properties).length === 0) && schema.$ref === undefined && (schema.additionalProperties === undefined || schema.additionalProperties === false))
+  schema === undefined ||
+  (isObject(schema) &&
+    (!isObject(schema.properties) || Object.keys(schema.properties).length === 0) &&
+    schema.$ref === undefined &&
+    (schema.additionalProperties === undefined || schema.additionalProperties === false))
 
 // ---------------------------------------------------------------------------------------------
 // Responses

@@ -38,7 +38,6 @@ export class InputError extends Error {
   override readonly name = "InputError"
 }
 
-type Primitive = string | number | boolean
 
 export const buildRequestParts = (plan: OperationPlan, input: unknown): RequestParts => {
   const values = input === undefined || input === null ? {} : input

@@ -23,8 +23,7 @@
  * request (`answer`), and asks for the log (`replayLog`) when it starts a run.
  */
 
-import { Cause, Effect, Fiber } from "effect"
-import type { Context, Exit } from "effect"
+import { Cause, type Context, Effect, type Exit, Fiber } from "effect"
 import type { ChannelRequest } from "../bridge/host-channel.js"
 import type { DataValue } from "../protocol/data.js"
 import type { HostOperation } from "../protocol/operations.js"

@@ -28,7 +28,7 @@ import type { Hooks } from "./hooks.js"
 import { isLanguage, type Language } from "../protocol/language.js"
 import { resolveLimits, type Limits } from "./limits.js"
 import type { Result } from "./result.js"
-import { acquireSharedPool, releaseSharedPool, WorkerPool } from "./workers.js"
+import { acquireSharedPool, releaseSharedPool, type WorkerPool } from "./workers.js"
 
 /** Any extension, whatever its requirements. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -189,6 +189,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
 }
 
 /** Waits until every execution in `live` has its Result, or `ms` milliseconds have passed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
 const drain = (live: ReadonlySet<Execution<any>>, ms: number): Promise<void> =>
   new Promise((resolve) => {
     const deadline = setTimeout(done, ms)

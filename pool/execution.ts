@@ -32,10 +32,8 @@
  */
 
 import { randomBytes } from "node:crypto"
-import { Effect } from "effect"
-import type { Clock, Context } from "effect"
-import type { ChannelRequest, HostChannel } from "../bridge/host-channel.js"
-import { ChannelError } from "../bridge/host-channel.js"
+import { type Clock, type Context, Effect } from "effect"
+import { ChannelError, type ChannelRequest, type HostChannel } from "../bridge/host-channel.js"
 import type { Diagnostic } from "../protocol/diagnostic.js"
 import { CATALOG_OPERATION } from "../protocol/operations.js"
 import { isSuspension, type ExecutionTask, type Outcome, type TaskReply } from "../protocol/task.js"
@@ -463,15 +461,15 @@ export class Execution<R> implements PoolJob {
 export const runExecution = <R>(plan: ExecutionPlan<R>, source: string, track?: (execution: Execution<R>) => () => void): Effect.Effect<Result, never, R> =>
   Effect.flatMap(Effect.context<R>(), (context) =>
     Effect.callback<Result>((resume) => {
-      let untrack: (() => void) | undefined
+      const untracking: { untrack?: () => void } = {}
       const execution = new Execution(plan, source, context, (result) => {
-        untrack?.()
+        untracking.untrack?.()
         resume(Effect.succeed(result))
       })
-      untrack = track?.(execution)
+      untracking.untrack = track?.(execution)
       execution.start()
       return Effect.promise(() => {
-        untrack?.()
+        untracking.untrack?.()
         return execution.cancel()
       })
     }),

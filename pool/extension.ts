@@ -40,6 +40,7 @@ export interface GlobalTree {
 }
 
 /** A Lua global: a function returning an Effect that produces JSON (or `undefined` for nil). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
 export type LuaGlobalFunction = (...args: any[]) => Effect.Effect<unknown, unknown, any>
 
 export interface LuaGlobalTree {
@@ -63,7 +64,9 @@ export interface Extension<R = never> {
 }
 
 /** What the Effects of a global tree require. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
 export type GlobalRequirements<G> = G extends (...args: any[]) => infer Out
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
   ? Out extends Effect.Effect<any, any, infer R>
     ? R
     : never

@@ -66,7 +66,7 @@ describe("signatures", () => {
   it("groups parameters and the body in one input, as documented", () => {
     expect(js.get("books.list")?.signature).toContain('"X-Request-Id"?: string // Correlates logs (header)')
     expect(js.get("books.list")?.signature).toContain("limit?: number // At most this many; default: 20; >= 1; <= 100")
-    expect(lua.get("books.create")?.signature).toMatch(/^tools\.shelf\.books\.create\(\{\n  body = \{ -- The new book\n/)
+    expect(lua.get("books.create")?.signature).toMatch(/^tools\.shelf\.books\.create\(\{\n {2}body = \{ -- The new book\n/)
     expect(lua.get("debug.collide")?.signature).toContain('["query:id"]? = string')
     expect(lua.get("debug.collide")?.signature).toContain('["header:id"]? = string, -- (header)')
     expect(lua.get("debug.collide")?.signature).toContain("body? = { note? = string }")
@@ -103,7 +103,7 @@ describe("signatures", () => {
     const js = catalogOf("javascript", kennel.tools)
     expect(lua.get("dogs.get")?.signature).toContain("nickname? = string | json.null")
     expect(lua.get("dogs.get")?.signature).toContain("owner? = { name? = string } | json.null")
-    expect(js.get("dogs.create")?.signature).toMatch(/^tools\.shelf\.dogs\.create\(input: \{\n  body: \{\n    name: string\n    nickname\?: string \| null/)
+    expect(js.get("dogs.create")?.signature).toMatch(/^tools\.shelf\.dogs\.create\(input: \{\n {2}body: \{\n {4}name: string\n {4}nickname\?: string \| null/)
   })
 
   it("never shows what the adapter owns: credentials, Authorization, Accept, the API key header", () => {

@@ -4,9 +4,8 @@
  */
 
 import { toNumber } from "../runtime/ops.js"
-import type { Realm } from "../runtime/realm.js"
+import { type Realm, setup } from "../runtime/realm.js"
 import type { FunctionImpl } from "../runtime/object.js"
-import { setup } from "../runtime/realm.js"
 
 const UNARY = ["abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "cbrt", "ceil", "clz32", "cos", "cosh", "exp", "expm1", "floor", "fround", "log", "log1p", "log10", "log2", "round", "sign", "sin", "sinh", "sqrt", "tan", "tanh", "trunc"] as const
 

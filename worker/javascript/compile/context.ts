@@ -19,7 +19,7 @@
 import type { Expression, ModuleDeclaration, Node, Statement } from "acorn"
 import type { JsState } from "../runtime/state.js"
 import type { Value } from "../runtime/object.js"
-import { CompileError, compileErrorAt } from "../parse.js"
+import { type CompileError, compileErrorAt } from "../parse.js"
 import type { FunctionInfo, Resolution } from "./scope.js"
 import type { DiagnosticKind } from "../../../protocol/diagnostic.js"
 

@@ -284,7 +284,8 @@ function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prolog
   }
   const n = steps.length
   if (n === 0) return { prologue: () => {}, simple: { thisSlot: -1, slots: [] } }
-  if (info.simpleParams && !info.argumentsBinding && steps.length === node.params.length + (info.thisBinding !== null ? 3 : 0) && bindings.every((b) => !b.captured && !b.lexical)) {
+  const plainSteps = steps.length === node.params.length + (info.thisBinding !== null ? 3 : 0)
+  if (info.simpleParams && !info.argumentsBinding && plainSteps && bindings.every((b) => !b.captured && !b.lexical)) {
     // The common shape: this/new.target/func plus simple parameters, nothing captured.
     const thisSlot = info.thisBinding?.slot ?? -1
     const slots = node.params.map((p: AnyNode) => ctx.resolution.declarations.get(p)!.slot)

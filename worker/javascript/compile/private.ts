@@ -16,7 +16,7 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { type JsFunction, JsObject, type Value } from "../runtime/object.js"
 import type { JsState } from "../runtime/state.js"
 import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
 import { compileRead, refOf } from "./variables.js"

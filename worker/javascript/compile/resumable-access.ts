@@ -232,7 +232,14 @@ export function compileResumableObject(node: AnyNode, ctx: CompileContext): RExp
     if (p.kind !== "init" || p.method) throw ctx.error(p, JsMessages.awaitPosition("the computed key of a method"))
     const name: string = p.computed ? "" : p.key.type === "Identifier" ? p.key.name : String(p.key.value)
     if (!p.computed && name === "__proto__" && !p.shorthand) throw ctx.error(p, JsMessages.awaitPosition("__proto__ in an object literal"))
-    return { plain: null, spread: null, key: p.computed ? rexpr(p.key, ctx) : null, name, value: rexpr(p.value, ctx, p.computed ? undefined : name), named: p.computed && isAnonymousFunction(p.value) }
+    return {
+      plain: null,
+      spread: null,
+      key: p.computed ? rexpr(p.key, ctx) : null,
+      name,
+      value: rexpr(p.value, ctx, p.computed ? undefined : name),
+      named: p.computed && isAnonymousFunction(p.value),
+    }
   })
   return function* object(R: Frame) {
     const o = st.realm.newObject()

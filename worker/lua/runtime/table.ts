@@ -280,7 +280,7 @@ export class LuaTable {
       if (value !== undefined) this.addSmall(key, value)
       return
     }
-    let hash = this.hash
+    const hash = this.hash
     if (value === undefined) {
       if (hash !== null) hash.delete(key)
       return

@@ -20,7 +20,7 @@
  */
 
 import type { LuaState } from "../runtime/state.js"
-import { LuaTable, NO_VALUES, type LuaValue } from "../runtime/value.js"
+import { type LuaTable, NO_VALUES, type LuaValue } from "../runtime/value.js"
 import { argError, checkInteger, checkSafeInteger, checkString, optSafeInteger, libraryTable } from "./args.js"
 import { makeFormat } from "./format.js"
 import { BYTES_PER_FUEL, endPosition, makeFind, makeGmatch, makeGsub, makeMatch, startPosition } from "./string-match.js"
