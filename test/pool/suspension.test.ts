@@ -85,7 +85,7 @@ describe("suspension by replay", () => {
     const source = `
       const seen = []
       const r0 = Math.random(), t0 = Date.now(), u0 = crypto.randomUUID()
-      const calls = [120, 40, 80].map((ms, i) => tools.t.slow({ ms, tag: { i, r0, t0, u0 } }).then((x) => seen.push(x.tag.i)))
+      const calls = [360, 40, 180].map((ms, i) => tools.t.slow({ ms, tag: { i, r0, t0, u0 } }).then((x) => seen.push(x.tag.i)))
       await Promise.all(calls)
       const r1 = Math.random(), t1 = Date.now()
       const last = await tools.t.slow({ ms: 60, tag: { seen, r1, t1 } })
