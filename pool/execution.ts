@@ -28,6 +28,7 @@ import type { Hooks } from "./hooks.js"
 import type { Language } from "../protocol/language.js"
 import type { Limits } from "./limits.js"
 import { ProgramRequests, toolLabel } from "./requests.js"
+import type { StateRequests } from "./state-requests.js"
 import { assembleResult, type Result, type ToolCall } from "./result.js"
 import { TaskAbort, type PoolJob, type WorkerPool } from "./workers.js"
 
@@ -53,6 +54,8 @@ export interface ExecutionPlan<R> {
   /** A discovery built-in (`searchTools`, `describe_tool`, ...; pool/discovery.ts); throws for a bad request. */
   readonly discover: (name: string, args: ReadonlyArray<DataValue>) => DataValue | undefined
   readonly randomSeed: number | undefined
+  /** This execution's `store` / `load` and their commit (pool/state-requests.ts). */
+  readonly state: StateRequests
 }
 
 export class Execution<R> extends ProgramRequests<R> implements PoolJob {
@@ -235,7 +238,8 @@ export class Execution<R> extends ProgramRequests<R> implements PoolJob {
       status,
       durationMs: Math.round(durationMs * 1000) / 1000,
     }))
-    this.resolve(assembleResult(final, toolCalls, this.plan.limits.maxOutputBytes))
+    // State: a successful program's staged writes are committed here, before its Result exists.
+    void this.plan.state.settle(final).then((settled) => this.resolve(assembleResult(settled, toolCalls, this.plan.limits.maxOutputBytes)))
   }
 
   /** Prefers the worker's own account (it knows the line) over the host's. */

@@ -79,6 +79,8 @@ export abstract class ProgramRequests<R> {
         return this.onGlobalCall(request)
       case "discovery":
         return this.onDiscovery(request)
+      case "state":
+        return this.plan.state.answer(request, (reply) => this.reply(request.id, reply))
       default:
         this.reply(request.id, failure("UnknownTool", `Unknown global '${request.name}'`, true))
     }
