@@ -268,8 +268,10 @@ export const CodeMode = {
   toolExpression: (path: string, language: Language = "javascript"): string => toolExpression(path, language),
 } as const
 
+type RuntimeExecuteOptions = ExecuteOptions
+
 export declare namespace CodeMode {
-  export type ExecuteOptions = import("./codemode.js").ExecuteOptions
+  export type ExecuteOptions = RuntimeExecuteOptions
   export type Options<T extends ToolTree = ToolTree, RH = never, X extends ReadonlyArray<AnyExtension> = []> = CodeModeOptions<T, RH, X>
   export type Result = import("./result.js").Result
   export type Diagnostic = import("./result.js").Diagnostic
