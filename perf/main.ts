@@ -3,7 +3,8 @@
  *
  * Scenarios: `lua` (our Lua engine against fengari and wasmoon), `js` (our JavaScript engine against
  * quickjs-emscripten, sval and js-interpreter, V8 the ceiling), `floors` (what the machine and
- * Piscina can do at best), `runtime` (the floors, then our pool measured against them), `all`
+ * Piscina can do at best), `runtime` (the floors, then our pool measured against them), `state`
+ * (the commit cost of `store` per execution on SQLite and PostgreSQL, beside a bare upsert), `all`
  * (lua, js, then runtime). Results go to stdout as Markdown tables; progress goes to stderr.
  * See perf/README.md for what each number means.
  */
@@ -14,8 +15,9 @@ import { runJsScenario } from "./js.js"
 import { runLuaScenario } from "./lua.js"
 import { print, progress } from "./report.js"
 import { runRuntimeScenario } from "./runtime.js"
+import { runStateScenario } from "./state.js"
 
-const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | all> [options]
+const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | state | all> [options]
 
   --rounds N          interleaved rounds (lua, js, default 5) / throughput rounds (runtime, default 5)
   --fengari-rounds N  rounds fengari takes part in (lua, default 3; it is 10-50x slower)
@@ -75,7 +77,7 @@ function parseCli(args: ReadonlyArray<string>): Cli | string {
     }
   }
   if (scenario === undefined) return USAGE
-  if (!["lua", "js", "floors", "runtime", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
+  if (!["lua", "js", "floors", "runtime", "state", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
   return { scenario, rounds, fengariRounds, slowRounds, quick, workloads, programs, peersOnly }
 }
 
@@ -125,6 +127,8 @@ async function main(): Promise<void> {
       quick: cli.quick
     })
   }
+
+  if (cli.scenario === "state") await runStateScenario({ quick: cli.quick })
 
   progress(`perf: done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, inject } from "vitest"
 import { State } from "../../index.js"
-import { createDatabase } from "./postgres-server.js"
+import { createDatabase } from "../../perf/postgres-server.js"
 
 export type StateLayer = ReturnType<typeof State.sqlite>
 

