@@ -124,6 +124,8 @@ export class ExecutionCalls<R> {
       case "search":
         if (!this.admit(answer, "search")) return
         return answer(this.fromCatalog(this.entry(ordinal, op, request.name, args, "search", "search"), () => this.plan.search(request.args as DataValue[])))
+      case "state":
+        return this.onStateRequest(ordinal, request, args, answer, waitFor)
       case "discovery":
         if (!this.admit(answer, request.name)) return
         return answer(
@@ -224,6 +226,23 @@ export class ExecutionCalls<R> {
     const name = global.name ?? request.name
     const entry = this.entry(ordinal, "global", request.name, args, "extension", name)
     this.run(entry, waitFor, (call) => callExtension(global, name, request.args as DataValue[], this.plan.hooks, call))
+  }
+
+  /**
+   * `store` / `load` (pool/state-requests.ts): neither admitted against `maxToolCalls` nor listed in
+   * `toolCalls`, but logged like any answer, so a replay neither stages a write twice nor reads
+   * the database again. Stops (a bound passed, the database gone) end the run and are not logged.
+   */
+  private onStateRequest(ordinal: number, request: ChannelRequest, args: string, answer: (reply: Reply) => void, waitFor: (o: number) => void): void {
+    const entry = this.entry(ordinal, "state", request.name, args, undefined, request.name)
+    waitFor(ordinal)
+    this.plan.state.answer(request, (reply) => {
+      // A stop is not logged: it ends the run, so it goes straight to the request that asked.
+      if (!reply.ok && reply.stop) return answer(reply)
+      entry.reply = logged(reply)
+      entry.arrival = this.answers++
+      this.onAnswered(entry)
+    })
   }
 
   /** Answers a catalog request (`search`, discovery) at once; its answer is logged like any other. */

@@ -421,7 +421,8 @@ export class Execution<R> implements PoolJob {
       status,
       durationMs: Math.round(durationMs * 1000) / 1000,
     }))
-    this.resolve(assembleResult(final, toolCalls, this.plan.limits.maxOutputBytes))
+    // State: a successful program's staged writes are committed here, before its Result exists.
+    void this.plan.state.settle(final).then((settled) => this.resolve(assembleResult(settled, toolCalls, this.plan.limits.maxOutputBytes)))
   }
 
   /** Prefers the worker's own account (it knows the line) over the host's. */

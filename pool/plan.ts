@@ -8,6 +8,7 @@ import type { Language } from "../protocol/language.js"
 import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
 import type { Hooks } from "./hooks.js"
 import type { Limits } from "./limits.js"
+import type { StateRequests } from "./state-requests.js"
 import type { WorkerPool } from "./workers.js"
 
 /** What an execution needs from its runtime. */
@@ -26,4 +27,6 @@ export interface ExecutionPlan<R> {
   /** A discovery built-in (`searchTools`, `describe_tool`, ...; pool/discovery.ts); throws for a bad request. */
   readonly discover: (name: string, args: ReadonlyArray<DataValue>) => DataValue | undefined
   readonly randomSeed: number | undefined
+  /** This execution's `store` / `load` and their commit (pool/state-requests.ts). */
+  readonly state: StateRequests
 }

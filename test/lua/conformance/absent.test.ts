@@ -33,7 +33,6 @@ const expectNotAvailable = (source: string, name: string, line = 1) => {
 const ABSENT_CALLS: ReadonlyArray<readonly [name: string, source: string]> = [
   ["setmetatable", "setmetatable({}, { __index = {} })"],
   ["getmetatable", 'getmetatable("x")'],
-  ["load", 'load("return 1")()'],
   ["loadstring", 'loadstring("return 1")'],
   ["dofile", 'dofile("x.lua")'],
   ["loadfile", 'loadfile("x.lua")'],
@@ -64,10 +63,10 @@ describe("absent functions", () => {
   }
   it("the error is on the line of the use", () => expectNotAvailable('local x = 1\n\nsetmetatable(x, {})', "setmetatable", 3))
   it("pcall catches it like any error", () => {
-    const result = runLua('local ok, e = pcall(function() return load("x") end)\nprint(ok, e)')
+    const result = runLua('local ok, e = pcall(function() return loadstring("x") end)\nprint(ok, e)')
     expect(result.ok).toBe(true)
     expect(result.logs).toHaveLength(1)
-    expect(result.logs[0]).toMatch(/^false\tinput:1: .*load.*not available in Code Mode/)
+    expect(result.logs[0]).toMatch(/^false\tinput:1: .*loadstring.*not available in Code Mode/)
   })
 })
 
@@ -78,7 +77,7 @@ describe("absent libraries", () => {
 })
 
 describe("absent names read as nil", () => {
-  const names = ["setmetatable", "getmetatable", "coroutine", "load", "loadstring", "dofile", "loadfile", "require", "io", "os", "debug", "collectgarbage", "package"]
+  const names = ["setmetatable", "getmetatable", "coroutine", "loadstring", "dofile", "loadfile", "require", "io", "os", "debug", "collectgarbage", "package"]
   for (const name of names) {
     it(`type(${name}) is nil`, () => {
       const result = runLua(`return { type(${name}), ${name} == nil }`)

@@ -7,6 +7,9 @@
  * consults this table when it words "attempt to call/index a nil value (global 'X')" (and, for
  * `string.dump`, "(field 'dump')" on the global `string`), so the lookup costs nothing until the
  * program has already failed.
+ *
+ * Lua's `load` is absent in its own sense (no chunk loading), and the name is taken by per-branch
+ * state (state.ts): `load(key)` reads what an earlier execution stored.
  */
 
 const METATABLES = "metatables are not supported; use plain tables and functions"
@@ -23,7 +26,6 @@ export const ABSENT_GLOBALS: ReadonlyMap<string, string> = new Map([
   ["setmetatable", METATABLES],
   ["getmetatable", METATABLES],
   ["coroutine", COROUTINES],
-  ["load", NO_DYNAMIC_CODE],
   ["loadstring", NO_DYNAMIC_CODE],
   ["dofile", NO_DYNAMIC_CODE],
   ["loadfile", NO_DYNAMIC_CODE],
