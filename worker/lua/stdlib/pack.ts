@@ -229,6 +229,8 @@ export const makePack = (st: LuaState) =>
     while (!reader.done) {
       const kind = reader.next(total)
       const size = reader.size
+      // lstrlib.c pushes a nil after the arguments, so a missing one is reported as "got nil".
+      if (arg + 1 >= args.length && kind < Kind.Padding) args = [...args, undefined]
       if (kind !== Kind.String && kind !== Kind.ZeroString) grow(reader.toAlign + size)
       else grow(reader.toAlign)
       if (reader.toAlign > 0) parts.push(zeros(reader.toAlign))
