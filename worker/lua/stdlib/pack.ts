@@ -22,9 +22,8 @@
 
 import type { LuaState } from "../runtime/state.js"
 import { canonicalFloat, canonicalInteger, toDouble, type LuaValue } from "../runtime/value.js"
-import { argError, checkInteger, checkNumber, checkSafeInteger, checkString } from "./args.js"
+import { argError, checkInteger, checkNumber, checkSafeInteger, checkString, MAX_RESULTS } from "./args.js"
 import { BYTES_PER_FUEL } from "./string-match.js"
-import { MAX_RESULTS } from "./string.js"
 
 export const PackErrors = {
   integralSize: (size: number) => `integral size (${size}) out of limits [1,${MAX_INT_SIZE}]`,

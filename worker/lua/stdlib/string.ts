@@ -21,7 +21,7 @@
 
 import type { LuaState } from "../runtime/state.js"
 import { LuaTable, NO_VALUES, type LuaValue } from "../runtime/value.js"
-import { argError, checkInteger, checkSafeInteger, checkString, optSafeInteger, libraryTable } from "./args.js"
+import { argError, checkInteger, checkSafeInteger, checkString, optSafeInteger, libraryTable, MAX_RESULTS } from "./args.js"
 import { makeFormat } from "./format.js"
 import { makePack, makePacksize, makeUnpack } from "./pack.js"
 import { BYTES_PER_FUEL, endPosition, makeFind, makeGmatch, makeGsub, makeMatch, startPosition } from "./string-match.js"
@@ -31,8 +31,7 @@ export const StringErrors = {
   sliceTooLong: () => "stack overflow (string slice too long)",
 } as const
 
-/** Most values one call may return (Lua's stack limit, LUAI_MAXSTACK, less its reserve). */
-export const MAX_RESULTS = 999_980
+export { MAX_RESULTS } from "./args.js"
 
 export const openString = (st: LuaState): LuaTable => {
   const lib = libraryTable(st)
