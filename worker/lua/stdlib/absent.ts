@@ -41,13 +41,8 @@ export const ABSENT_GLOBALS: ReadonlyMap<string, string> = new Map([
 ])
 
 /** `library.field` -> why it is absent, for fields of libraries that are otherwise present. */
-const NO_PACKING = "binary packing is not supported in Code Mode; build strings with string.char or string.format"
-
 export const ABSENT_FIELDS: ReadonlyMap<string, string> = new Map([
   ["string.dump", "functions cannot be dumped to bytecode; there is no dynamic code loading"],
-  ["string.pack", NO_PACKING],
-  ["string.unpack", NO_PACKING],
-  ["string.packsize", NO_PACKING],
 ])
 
 /** The reason `name` (a global, or `library.field`) is absent, or `undefined` if it is not. */
