@@ -2,7 +2,8 @@
  * Search: finding the right tool among hundreds from a few words, and "did you mean" for a path
  * that does not exist.
  *
- * Ranking lives in `ranking.ts` (a weighted inverted index, built on the first search); this file
+ * Ranking lives in `ranking.ts` (a query's concepts, `query.ts`, scored against the BM25F index of
+ * `search-index.ts`, built on the first search); this file
  * reads the program's request, pages the results, renders each returned tool's signature (and only
  * those), and turns a path that names no tool into "did you mean" suggestions from the same ranker.
  *
@@ -15,8 +16,10 @@ import type { Catalog } from "./catalog.js"
 import { DEFAULT_SEARCH_LIMIT, DEFAULT_SUGGESTIONS, MAX_SEARCH_LIMIT } from "./limits.js"
 import * as Messages from "./messages.js"
 import { type Language, referenceCandidates, type ToolEntry, toolExpression } from "./paths.js"
-import { indexOf, nearSpellings, rankWords } from "./ranking.js"
-import { queryWords } from "./tokens.js"
+import { analyzeQuery } from "./query.js"
+import { rankConcepts } from "./ranking.js"
+import { indexOf } from "./search-index.js"
+import { nearSpellings } from "./spelling.js"
 
 export interface SearchRequest {
   readonly query?: string | undefined
@@ -136,9 +139,9 @@ export const rank = (catalog: Catalog, query: string, scope: string | undefined,
   const index = indexOf(catalog)
   const inScope = (entry: ToolEntry) => scope === undefined || entry.path.startsWith(`${scope}.`)
   const exact = exactFirst ? exactMatch(catalog, query) : undefined
-  const words = queryWords(query)
+  const concepts = analyzeQuery(query)
   const entries =
-    words.length === 0 ? index.pathOrder.map((position) => index.entries[position]).filter(inScope) : rankWords(index, words, inScope)
+    concepts.length === 0 ? index.pathOrder.map((position) => index.entries[position]).filter(inScope) : rankConcepts(index, concepts, inScope)
   if (exact === undefined || !inScope(exact)) return entries
   return [exact, ...entries.filter((entry) => entry !== exact)]
 }

@@ -29,8 +29,11 @@ const isAscii = (text: string): boolean => {
 const WORD = /[\p{L}\p{N}]+/gu
 const HUMP = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{L}\p{N}]+/gu
 
-/** Receives each word of a text: its folded token and the lowercase form it was written in. */
-export type Emit = (token: string, written: string) => void
+/**
+ * Receives each word of a text: its folded token, the lowercase form it was written in, and
+ * whether it is a camelCase word kept whole beside its humps (`context7` after `context`, `7`).
+ */
+export type Emit = (token: string, written: string, joined: boolean) => void
 
 /** The distinct tokens of a text, in first-seen order. */
 export const tokenize = (text: string): Array<string> => {
@@ -113,7 +116,7 @@ const addWord = (emit: Emit, word: string): void => {
   const humps = word.match(HUMP) ?? [word]
   for (const hump of humps) addToken(emit, hump)
   // `context7`, `oauth2`: keep the whole word too, so a query can name it as written.
-  if (humps.length > 1 && humps.length <= 3) addToken(emit, word)
+  if (humps.length > 1 && humps.length <= 3) addToken(emit, word, true)
 }
 
 /**
@@ -127,10 +130,10 @@ export const tokenizeCached = (cache: Map<string, ReadonlyArray<string>>, text: 
   return tokens
 }
 
-const addToken = (emit: Emit, word: string): void => {
+const addToken = (emit: Emit, word: string, joined = false): void => {
   const lower = word.toLowerCase()
   if (STOP_WORDS.has(lower)) return
-  emit(foldPlural(lower), lower)
+  emit(foldPlural(lower), lower, joined)
 }
 
 /** A rough English singular; short words and words that look singular already are kept. */

@@ -1,0 +1,90 @@
+/**
+ * What a search query asks for: its concepts, each with the index terms that would satisfy it and
+ * how well.
+ *
+ * A query is read word by word, the way the index reads tools (`tokens.ts` splits camelCase and
+ * punctuation and strips accents; `stemming.ts` stems), and each word becomes a concept unless it
+ * is a stop word. Abbreviations become the words they stand for ("PR" asks for "pull" and
+ * "request"), German compounds that the vocabulary does not list are split into parts. A concept
+ * is satisfied best by its own stem; then by a translation of the word (a French, Spanish or German
+ * word is the English word it translates, nearly as well as the word itself); then by words of
+ * the same synonym group, which count for less, so a tool that says what the query says still
+ * wins over one that says something like it. Prefixes and typos are matched later, against the
+ * catalog's own vocabulary (`ranking.ts`), since only the index knows which words exist.
+ *
+ * A word written as a plural remembers it: "issues" prefers `list_issues` over `create_issue`.
+ */
+
+import { compoundParts, expansionOf, isStopWord, stem, synonymsOf, translate } from "./stemming.js"
+import { foldPlural, scan } from "./tokens.js"
+
+/** How well a term satisfies a concept, relative to the concept's own stem. */
+export const OWN = 1
+export const TRANSLATED = 0.9
+export const SYNONYM = 0.55
+
+export interface QueryTerm {
+  readonly term: string
+  readonly quality: number
+}
+
+export interface QueryConcept {
+  /** The stem of the word as written (after expansion), for prefix and typo matching. */
+  readonly stem: string
+  /** The word as written, lowercase and without accents. */
+  readonly written: string
+  /** Whether the word was written as a plural (its written form is indexed for tool names). */
+  readonly plural: boolean
+  /** Index terms that satisfy the concept, with their quality; its own stem first. */
+  readonly terms: ReadonlyArray<QueryTerm>
+  /** Whether prefix and typo matching apply: not for a translated foreign word. */
+  readonly fuzzy: boolean
+}
+
+/** The concepts of a query, in order, without repeats. */
+export const analyzeQuery = (text: string): Array<QueryConcept> => {
+  const written: Array<string> = []
+  scan(text, (_token, word, joined) => {
+    if (!joined) written.push(word)
+  })
+  const concepts = new Map<string, QueryConcept>()
+  const add = (word: string, expand: boolean) => {
+    if (isStopWord(word)) return
+    const expansion = expand ? expansionOf(word) : undefined
+    if (expansion !== undefined && expansion.length > 1) {
+      for (const part of expansion) add(part, false)
+      return
+    }
+    const whole = expansion?.[0] ?? word
+    const translations = translate(whole)
+    const parts = translations.length === 0 ? compoundParts(whole) : []
+    if (parts.length > 0) {
+      for (const part of parts) add(part, true)
+      return
+    }
+    const concept = conceptOf(whole, translations)
+    const known = concepts.get(concept.stem)
+    if (known === undefined || (!known.plural && concept.plural)) concepts.set(concept.stem, concept)
+  }
+  for (const word of written) add(word, true)
+  return [...concepts.values()]
+}
+
+const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConcept => {
+  const own = stem(word)
+  const terms = new Map<string, number>()
+  const note = (term: string, quality: number) => {
+    if (quality > (terms.get(term) ?? 0)) terms.set(term, quality)
+  }
+  note(own, OWN)
+  for (const translation of translations) note(translation, TRANSLATED)
+  for (const synonym of synonymsOf(own)) note(synonym, SYNONYM)
+  for (const translation of translations) for (const synonym of synonymsOf(translation)) note(synonym, SYNONYM * TRANSLATED)
+  return {
+    stem: own,
+    written: word,
+    plural: foldPlural(word) !== word,
+    terms: [...terms].map(([term, quality]) => ({ term, quality })),
+    fuzzy: translations.length === 0 || translations.includes(own),
+  }
+}
