@@ -15,13 +15,12 @@
  * A word written as a plural remembers it: "issues" prefers `list_issues` over `create_issue`.
  */
 
-import { compoundParts, expansionOf, isStopWord, stem, synonymsOf, translate } from "./stemming.js"
+import { compoundParts, expansionOf, isAction, isStopWord, stem, synonymsOf, translate } from "./stemming.js"
 import { foldPlural, scan } from "./tokens.js"
+import { weights } from "./weights.js"
 
-/** How well a term satisfies a concept, relative to the concept's own stem. */
+/** How well a concept's own stem satisfies it; translations and synonyms count less (`weights.ts`). */
 export const OWN = 1
-export const TRANSLATED = 0.9
-export const SYNONYM = 0.55
 
 export interface QueryTerm {
   readonly term: string
@@ -39,6 +38,16 @@ export interface QueryConcept {
   readonly terms: ReadonlyArray<QueryTerm>
   /** Whether prefix and typo matching apply: not for a translated foreign word. */
   readonly fuzzy: boolean
+  /**
+   * Terms for the word written together with its neighbour ("on call" as `oncall`, "data source"
+   * as `datasource`), which satisfy the concept fully when the catalog has them.
+   */
+  readonly joins: ReadonlyArray<string>
+  /**
+   * An intent the query implies without saying it (a list, for "box webhooks"): it adds to the
+   * tools that satisfy it but counts for no tool's coverage.
+   */
+  readonly implicit: boolean
 }
 
 /** The concepts of a query, in order, without repeats. */
@@ -67,10 +76,41 @@ export const analyzeQuery = (text: string): Array<QueryConcept> => {
     if (known === undefined || (!known.plural && concept.plural)) concepts.set(concept.stem, concept)
   }
   for (const word of written) add(word, true)
-  return [...concepts.values()]
+  const found = [...concepts.values()]
+  attachJoins(found, written)
+  if (found.some((concept) => concept.plural) && !found.some(saysAction)) found.push(listIntent())
+  return found
+}
+
+/** Whether a concept is an action: its word, or what it translates to, is a verb of `ACTIONS`. */
+const saysAction = (concept: QueryConcept): boolean =>
+  isAction(concept.stem) || concept.terms.some((term) => term.quality === weights().translated && isAction(term.term))
+
+const listIntent = (): QueryConcept => ({
+  stem: "list",
+  written: "list",
+  plural: false,
+  terms: [{ term: "list", quality: OWN }, ...synonymsOf("list").map((term) => ({ term, quality: weights().synonym }))],
+  fuzzy: false,
+  joins: [],
+  implicit: true,
+})
+
+/** Gives each concept the joined forms of its word with the word before it and after it. */
+const attachJoins = (concepts: Array<QueryConcept>, written: ReadonlyArray<string>): void => {
+  for (let i = 0; i + 1 < written.length; i++) {
+    const joined = written[i] + written[i + 1]
+    for (const word of [written[i + 1], written[i]]) {
+      const at = concepts.findIndex((concept) => concept.written === word)
+      if (at < 0) continue
+      concepts[at] = { ...concepts[at], joins: [...concepts[at].joins, joined, stem(joined)] }
+      break
+    }
+  }
 }
 
 const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConcept => {
+  const { translated: TRANSLATED, synonym: SYNONYM } = weights()
   const own = stem(word)
   const terms = new Map<string, number>()
   const note = (term: string, quality: number) => {
@@ -86,5 +126,7 @@ const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConc
     plural: foldPlural(word) !== word,
     terms: [...terms].map(([term, quality]) => ({ term, quality })),
     fuzzy: translations.length === 0 || translations.includes(own),
+    joins: [],
+    implicit: false,
   }
 }

@@ -13,31 +13,26 @@
  *
  * A tool's score is the sum over concepts, then shaped by two facts BM25 alone does not see. A tool
  * that satisfies more of the query's concepts beats one that satisfies one concept strongly
- * (coverage, squared), and a tool whose own name the query covers beats one that only mentions the
+ * (coverage, squared by default), and a tool whose own name the query covers beats one that only mentions the
  * words in passing (name coverage). A concept no tool satisfies ("please", an unknown word) does
- * not count against anyone. A plural in the query adds a little for tools whose name has that
+ * not count against anyone; a concept the query only implies (a list, for "box webhooks") adds to
+ * the tools that satisfy it without counting in anyone's coverage. A plural in the query adds a little for tools whose name has that
  * plural, which is how "issues" prefers `list_issues` to `create_issue`. Ties go to path order.
+ * Every weight is in `weights.ts`.
  */
 
 import type { ToolEntry } from "./paths.js"
 import type { QueryConcept } from "./query.js"
 import { PLURAL_MARK, type SearchIndex } from "./search-index.js"
 import { editDistance } from "./tokens.js"
+import { weights } from "./weights.js"
 
-/** Match qualities for what the catalog's vocabulary is asked about a word. */
-const PREFIX_OF_TERM = 0.7
-const TERM_PREFIX = 0.55
-const ONE_TYPO = 0.6
-const TWO_TYPOS = 0.45
-/** How much covering the tool's own name adds on top of the matched concepts. */
-const NAME_COVERAGE_BONUS = 0.5
-/** What a plural written in the query and in the tool's name multiplies that concept's score by. */
-const PLURAL_BONUS = 1.15
 /** Terms a word may be a prefix of before it stops being a useful prefix. */
 const PREFIX_LIMIT = 64
 
 /** Tools matching a query's concepts, best first (none for a query without concepts). */
 export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryConcept>, inScope: (entry: ToolEntry) => boolean): Array<ToolEntry> => {
+  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight } = weights()
   const count = index.entries.length
   const total = new Float64Array(count)
   const matched = new Uint16Array(count)
@@ -61,12 +56,21 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
       }
     }
     if (touched.length === 0) continue
+    if (concept.implicit) {
+      const rarity = Math.log(1 + (count - touched.length + 0.5) / (touched.length + 0.5))
+      for (const entry of touched) {
+        total[entry] += best[entry] * rarity * implicitWeight
+        best[entry] = 0
+        bestInName[entry] = 0
+      }
+      continue
+    }
     effective++
     // The concept's rarity: every tool any of its terms reached counts as holding it (BM25's IDF).
     const rarity = Math.log(1 + (count - touched.length + 0.5) / (touched.length + 0.5))
     const plural = concept.plural ? index.positionOf.get(PLURAL_MARK + concept.written) : undefined
     if (plural !== undefined) {
-      for (let i = index.start[plural]; i < index.start[plural + 1]; i++) best[index.postingEntries[i]] *= PLURAL_BONUS
+      for (let i = index.start[plural]; i < index.start[plural + 1]; i++) best[index.postingEntries[i]] *= pluralBonus
     }
     for (const entry of touched) {
       if (matched[entry] === 0) hit.push(entry)
@@ -83,7 +87,7 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
     const coverage = matched[entry] / effective
     const names = index.nameTermCount[entry]
     const nameCoverage = names === 0 ? 0 : Math.min(nameHits[entry], names) / names
-    ranked.push({ entry, score: total[entry] * coverage * coverage * (1 + NAME_COVERAGE_BONUS * nameCoverage) })
+    ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) })
   }
   ranked.sort((a, b) => b.score - a.score || index.rankOf[a.entry] - index.rankOf[b.entry])
   return ranked.map((item) => index.entries[item.entry])
@@ -91,19 +95,21 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
 
 /** The terms satisfying a concept, by vocabulary position, with how well each satisfies it. */
 const matchesOf = (index: SearchIndex, concept: QueryConcept): Map<number, number> => {
+  const { prefixOfTerm, termPrefix, oneTypo, twoTypos } = weights()
   const found = new Map<number, number>()
   const note = (position: number | undefined, quality: number) => {
     if (position !== undefined && quality > (found.get(position) ?? 0)) found.set(position, quality)
   }
   for (const { term, quality } of concept.terms) note(index.positionOf.get(term), quality)
+  for (const joined of concept.joins) note(index.positionOf.get(joined), 1)
   const word = concept.stem
   if (!concept.fuzzy || word.length < 3 || /^\p{N}+$/u.test(word)) return found
   let prefixes = 0
   for (let position = bisect(index.vocabulary, word); position < index.vocabulary.length && prefixes < PREFIX_LIMIT; position++, prefixes++) {
     if (!index.vocabulary[position].startsWith(word)) break
-    note(position, PREFIX_OF_TERM)
+    note(position, prefixOfTerm)
   }
-  for (let length = 4; length < word.length; length++) note(index.positionOf.get(word.slice(0, length)), TERM_PREFIX)
+  for (let length = 4; length < word.length; length++) note(index.positionOf.get(word.slice(0, length)), termPrefix)
   if (word.length < 4) return found
   const limit = word.length >= 8 ? 2 : 1
   for (let length = word.length - limit; length <= word.length + limit; length++) {
@@ -111,7 +117,7 @@ const matchesOf = (index: SearchIndex, concept: QueryConcept): Map<number, numbe
       const term = index.vocabulary[position]
       if (!sharesAnOpening(word, term, limit + 1)) continue
       const distance = editDistance(word, term, limit)
-      if (distance > 0 && distance <= limit) note(position, distance === 1 ? ONE_TYPO : TWO_TYPOS)
+      if (distance > 0 && distance <= limit) note(position, distance === 1 ? oneTypo : twoTypos)
     }
   }
   return found

@@ -30,6 +30,7 @@ import type { ToolEntry } from "./paths.js"
 import { isStopWord, stem } from "./stemming.js"
 import { foldPlural, scan } from "./tokens.js"
 import { isJsonSchemaDocument } from "./tool.js"
+import { weights } from "./weights.js"
 
 /** Marks a plural as written in a tool's name (`=issues`); no stem starts with it. */
 export const PLURAL_MARK = "="
@@ -41,11 +42,6 @@ const PARAMETERS = 3
 const NAMESPACES = 4
 const FIELDS = 5
 
-/** How much a word in each field counts, and how much the field's length discounts it (BM25F). */
-const FIELD_WEIGHT = [3, 1.6, 1, 0.45, 0.35]
-const LENGTH_NORMALISATION = [0.5, 0, 0.75, 0.4, 0]
-/** BM25's saturation: how quickly more occurrences stop adding evidence. */
-const K1 = 1.2
 
 export interface SearchIndex {
   readonly entries: ReadonlyArray<ToolEntry>
@@ -145,7 +141,8 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     pluralsOf[position] = plurals
   }
 
-  // Pass 2: one pseudo frequency per (term, tool), then its BM25 score once IDFs are known.
+  // Pass 2: one pseudo frequency per (term, tool), then its saturation.
+  const { fieldWeight: FIELD_WEIGHT, lengthNormalisation: LENGTH_NORMALISATION, k1: K1 } = weights()
   const count = entries.length
   const average = Array.from(totalLength, (total) => Math.max(total / Math.max(count, 1), 1))
   const frequency = new Float64Array(terms.length)

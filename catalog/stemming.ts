@@ -21,7 +21,7 @@ import { stemmer as english } from "@orama/stemmers/english"
 import { stemmer as french } from "@orama/stemmers/french"
 import { stemmer as german } from "@orama/stemmers/german"
 import { stemmer as spanish } from "@orama/stemmers/spanish"
-import { ABBREVIATIONS, STOP_WORDS, SYNONYMS, TRANSLATIONS } from "./vocabulary.js"
+import { ABBREVIATIONS, ACTIONS, STOP_WORDS, THINGS, TRANSLATIONS } from "./vocabulary.js"
 
 /** Memoised stems; cleared when it grows past this, so a long-lived host does not hoard words. */
 const STEM_CACHE_LIMIT = 200_000
@@ -52,7 +52,7 @@ const expansions: ReadonlyMap<string, ReadonlyArray<string>> = new Map(
 /** Stem -> the stems of the words that share a group with it (itself left out). */
 const synonymsByStem: ReadonlyMap<string, ReadonlyArray<string>> = (() => {
   const related = new Map<string, Set<string>>()
-  for (const group of SYNONYMS) {
+  for (const group of [...ACTIONS, ...THINGS]) {
     const members = [...new Set(group.map((word) => stem(word)))]
     for (const member of members) {
       let set = related.get(member)
@@ -64,6 +64,10 @@ const synonymsByStem: ReadonlyMap<string, ReadonlyArray<string>> = (() => {
 })()
 
 export const synonymsOf = (wordStem: string): ReadonlyArray<string> => synonymsByStem.get(wordStem) ?? []
+
+const actionStems: ReadonlySet<string> = new Set(ACTIONS.flat().map((word) => stem(word)))
+/** Whether a stem names an action ("create", "delete", "show"), not a thing. */
+export const isAction = (wordStem: string): boolean => actionStems.has(wordStem)
 
 type Stemmer = (word: string) => string
 const FOREIGN: ReadonlyArray<readonly [Stemmer, Readonly<Record<string, string>>]> = [

@@ -53,10 +53,12 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   ooo: "out of office", pto: "time off", hr: "human resources", qa: "quality", kb: "knowledge base", faq: "questions",
 }
 
-/** Groups of English words that a query and a tool use for one idea (matched after stemming). */
-export const SYNONYMS: ReadonlyArray<ReadonlyArray<string>> = [
-  // Verbs
-  ["create", "add", "new", "make", "open", "start", "register", "insert", "build", "generate", "compose", "provision", "post", "submit", "file"],
+/**
+ * Groups of English verbs that a query and a tool use for one action (matched after stemming). A
+ * query with none of these and a plural noun ("open incidents", "box webhooks") asks for a list.
+ */
+export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
+  ["create", "add", "new", "make", "open", "start", "register", "insert", "build", "generate", "compose", "provision", "post", "submit", "file", "trigger", "raise"],
   ["get", "fetch", "retrieve", "read", "show", "view", "display", "see", "inspect", "describe", "detail", "lookup", "look", "information", "check", "open"],
   ["list", "all", "enumerate", "browse", "show", "index"],
   ["update", "edit", "modify", "change", "set", "patch", "alter", "adjust", "amend", "rename", "put", "reschedule", "replace", "configure"],
@@ -107,8 +109,11 @@ export const SYNONYMS: ReadonlyArray<ReadonlyArray<string>> = [
   ["apply", "commit", "execute"],
   ["stage", "add", "index"],
   ["check", "verify", "validate", "test", "assert", "ensure"],
-  ["render", "draw", "image", "picture"],
-  // Nouns
+  ["render", "draw"],
+]
+
+/** Groups of English nouns (and a few adjectives) that name one thing in tool catalogs. */
+export const THINGS: ReadonlyArray<ReadonlyArray<string>> = [
   ["issue", "ticket", "bug", "defect", "problem", "story", "task"],
   ["error", "exception", "crash", "failure", "fault", "bug", "problem"],
   ["meeting", "event", "appointment", "invite", "invitation", "session"],
