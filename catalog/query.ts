@@ -15,7 +15,7 @@
  * A word written as a plural remembers it: "issues" prefers `list_issues` over `create_issue`.
  */
 
-import { compoundParts, expansionOf, isAction, isStopWord, stem, synonymsOf, translate } from "./stemming.js"
+import { abbreviationOf, compoundParts, expansionOf, isAction, isStopWord, shortFormsOf, stem, synonymsOf, translate } from "./stemming.js"
 import { foldPlural, scan } from "./tokens.js"
 import { weights } from "./weights.js"
 
@@ -48,14 +48,20 @@ export interface QueryConcept {
    * tools that satisfy it but counts for no tool's coverage.
    */
   readonly implicit: boolean
+  /** Whether the concept is an action ("create", "löschen"), as opposed to a thing. */
+  readonly action: boolean
 }
 
 /** The concepts of a query, in order, without repeats. */
 export const analyzeQuery = (text: string): Array<QueryConcept> => {
   const written: Array<string> = []
-  scan(text, (_token, word, joined) => {
-    if (!joined) written.push(word)
-  })
+  scan(
+    text,
+    (_token, word, joined) => {
+      if (!joined) written.push(word)
+    },
+    true,
+  )
   const concepts = new Map<string, QueryConcept>()
   const add = (word: string, expand: boolean) => {
     if (isStopWord(word)) return
@@ -78,13 +84,9 @@ export const analyzeQuery = (text: string): Array<QueryConcept> => {
   for (const word of written) add(word, true)
   const found = [...concepts.values()]
   attachJoins(found, written)
-  if (found.some((concept) => concept.plural) && !found.some(saysAction)) found.push(listIntent())
+  if (found.some((concept) => concept.plural) && !found.some((concept) => concept.action)) found.push(listIntent())
   return found
 }
-
-/** Whether a concept is an action: its word, or what it translates to, is a verb of `ACTIONS`. */
-const saysAction = (concept: QueryConcept): boolean =>
-  isAction(concept.stem) || concept.terms.some((term) => term.quality === weights().translated && isAction(term.term))
 
 const listIntent = (): QueryConcept => ({
   stem: "list",
@@ -94,20 +96,36 @@ const listIntent = (): QueryConcept => ({
   fuzzy: false,
   joins: [],
   implicit: true,
+  action: true,
 })
 
-/** Gives each concept the joined forms of its word with the word before it and after it. */
+/**
+ * Gives each concept the joined forms of its word with its neighbours: the two words written as
+ * one ("on call" as `oncall`), the abbreviation they spell out ("direct message" as `dm`), and a
+ * reversing verb folded into what it reverses ("remove ... star" as `unstar`).
+ */
 const attachJoins = (concepts: Array<QueryConcept>, written: ReadonlyArray<string>): void => {
+  const join = (word: string, terms: ReadonlyArray<string>) => {
+    const at = concepts.findIndex((concept) => concept.written === word)
+    if (at < 0) return false
+    concepts[at] = { ...concepts[at], joins: [...concepts[at].joins, ...terms] }
+    return true
+  }
   for (let i = 0; i + 1 < written.length; i++) {
     const joined = written[i] + written[i + 1]
-    for (const word of [written[i + 1], written[i]]) {
-      const at = concepts.findIndex((concept) => concept.written === word)
-      if (at < 0) continue
-      concepts[at] = { ...concepts[at], joins: [...concepts[at].joins, joined, stem(joined)] }
-      break
-    }
+    const short = abbreviationOf(`${written[i]} ${written[i + 1]}`)
+    const terms = short === undefined ? [joined, stem(joined)] : [joined, stem(joined), short]
+    if (!join(written[i + 1], terms)) join(written[i], terms)
+  }
+  for (let i = 0; i + 1 < concepts.length; i++) {
+    if (!REVERSING.has(concepts[i].stem)) continue
+    const next = concepts[i + 1]
+    concepts[i + 1] = { ...next, joins: [...next.joins, `un${next.stem}`] }
   }
 }
+
+/** Verbs whose object may be named with `un-` ("remove a star" is `unstar`). */
+const REVERSING: ReadonlySet<string> = new Set(["remov", "delet", "undo", "revers", "revok", "drop"])
 
 const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConcept => {
   const { translated: TRANSLATED, synonym: SYNONYM } = weights()
@@ -117,6 +135,7 @@ const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConc
     if (quality > (terms.get(term) ?? 0)) terms.set(term, quality)
   }
   note(own, OWN)
+  for (const short of shortFormsOf(word)) note(stem(short), OWN)
   for (const translation of translations) note(translation, TRANSLATED)
   for (const synonym of synonymsOf(own)) note(synonym, SYNONYM)
   for (const translation of translations) for (const synonym of synonymsOf(translation)) note(synonym, SYNONYM * TRANSLATED)
@@ -128,5 +147,6 @@ const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConc
     fuzzy: translations.length === 0 || translations.includes(own),
     joins: [],
     implicit: false,
+    action: isAction(own) || translations.some((translation) => isAction(translation)),
   }
 }

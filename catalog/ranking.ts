@@ -39,6 +39,7 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
   const nameHits = new Uint16Array(count)
   const best = new Float64Array(count)
   const bestInName = new Uint8Array(count)
+
   const hit: Array<number> = []
   const touched: Array<number> = []
   let effective = 0

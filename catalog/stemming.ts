@@ -49,6 +49,27 @@ const expansions: ReadonlyMap<string, ReadonlyArray<string>> = new Map(
   Object.entries(ABBREVIATIONS).map(([short, long]) => [short, long.split(" ")]),
 )
 
+/** The words an abbreviation stands for -> the abbreviation ("direct message" -> `dm`). */
+const abbreviations: ReadonlyMap<string, string> = new Map(
+  Object.entries(ABBREVIATIONS)
+    .filter(([short, long]) => long.includes(" ") && !long.startsWith(`${short} `))
+    .map(([short, long]) => [long, short]),
+)
+export const abbreviationOf = (phrase: string): string | undefined => abbreviations.get(phrase)
+
+/** A word -> the one-word abbreviations of it ("repository" -> `repo`), which name it as well. */
+const shortForms: ReadonlyMap<string, ReadonlyArray<string>> = (() => {
+  const forms = new Map<string, Array<string>>()
+  for (const [short, long] of Object.entries(ABBREVIATIONS)) {
+    if (long.includes(" ") || long === short) continue
+    const list = forms.get(long) ?? []
+    list.push(short)
+    forms.set(long, list)
+  }
+  return forms
+})()
+export const shortFormsOf = (word: string): ReadonlyArray<string> => shortForms.get(word) ?? []
+
 /** Stem -> the stems of the words that share a group with it (itself left out). */
 const synonymsByStem: ReadonlyMap<string, ReadonlyArray<string>> = (() => {
   const related = new Map<string, Set<string>>()

@@ -75,10 +75,13 @@ export const queryWords = (text: string): Array<QueryWord> => {
   return [...words.values()]
 }
 
-/** Every word of a text, repeats included, without collecting them: for building an index. */
-export const scan = (text: string, emit: Emit): void => {
-  if (isAscii(text)) scanAscii(text, emit)
-  else for (const word of text.normalize("NFKD").replace(/\p{M}+/gu, "").match(WORD) ?? []) addWord(emit, word)
+/**
+ * Every word of a text, repeats included, without collecting them: for building an index. With
+ * `keepStopWords`, "on" in "on call" is emitted too (a query reads neighbours through it).
+ */
+export const scan = (text: string, emit: Emit, keepStopWords = false): void => {
+  if (isAscii(text)) scanAscii(text, emit, keepStopWords)
+  else for (const word of text.normalize("NFKD").replace(/\p{M}+/gu, "").match(WORD) ?? []) addWord(emit, word, keepStopWords)
 }
 
 /**
@@ -86,7 +89,7 @@ export const scan = (text: string, emit: Emit): void => {
  * thousands of them: words are runs of letters and digits, and a word with no capital after its
  * first letter and no digit (most words) is one token without consulting `HUMP`.
  */
-const scanAscii = (text: string, emit: Emit): void => {
+const scanAscii = (text: string, emit: Emit, keep: boolean): void => {
   let start = -1
   let simple = true
   for (let i = 0; i <= text.length; i++) {
@@ -105,18 +108,18 @@ const scanAscii = (text: string, emit: Emit): void => {
     }
     if (start >= 0) {
       const word = text.slice(start, i)
-      if (simple) addToken(emit, word)
-      else addWord(emit, word)
+      if (simple) addToken(emit, word, false, keep)
+      else addWord(emit, word, keep)
       start = -1
     }
   }
 }
 
-const addWord = (emit: Emit, word: string): void => {
+const addWord = (emit: Emit, word: string, keep: boolean): void => {
   const humps = word.match(HUMP) ?? [word]
-  for (const hump of humps) addToken(emit, hump)
+  for (const hump of humps) addToken(emit, hump, false, keep)
   // `context7`, `oauth2`: keep the whole word too, so a query can name it as written.
-  if (humps.length > 1 && humps.length <= 3) addToken(emit, word, true)
+  if (humps.length > 1 && humps.length <= 3) addToken(emit, word, true, keep)
 }
 
 /**
@@ -130,9 +133,9 @@ export const tokenizeCached = (cache: Map<string, ReadonlyArray<string>>, text: 
   return tokens
 }
 
-const addToken = (emit: Emit, word: string, joined = false): void => {
+const addToken = (emit: Emit, word: string, joined: boolean, keep: boolean): void => {
   const lower = word.toLowerCase()
-  if (STOP_WORDS.has(lower)) return
+  if (!keep && STOP_WORDS.has(lower)) return
   emit(foldPlural(lower), lower, joined)
 }
 

@@ -69,7 +69,7 @@ export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
   ["stop", "cancel", "abort", "halt", "terminate", "end", "kill", "hang", "interrupt"],
   ["pause", "suspend", "freeze", "hold", "snooze", "mute"],
   ["resume", "unpause", "continue", "restart", "restore", "unsnooze"],
-  ["schedule", "plan", "book", "arrange", "reschedule", "organize", "calendar"],
+  ["schedule", "plan", "book", "arrange", "reschedule", "organize", "calendar", "create"],
   ["upload", "attach", "push", "import"],
   ["download", "export", "save", "pull", "retrieve", "dump"],
   ["assign", "allocate", "delegate", "reassign"],
@@ -115,8 +115,9 @@ export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
 /** Groups of English nouns (and a few adjectives) that name one thing in tool catalogs. */
 export const THINGS: ReadonlyArray<ReadonlyArray<string>> = [
   ["issue", "ticket", "bug", "defect", "problem", "story", "task"],
-  ["error", "exception", "crash", "failure", "fault", "bug", "problem"],
-  ["meeting", "event", "appointment", "invite", "invitation", "session"],
+  ["error", "exception", "crash", "failure", "fault", "bug", "problem", "issue"],
+  ["batch", "bulk", "many", "multiple", "several", "mass"],
+  ["meeting", "event", "appointment", "invite", "invitation", "calendar"],
   ["message", "post", "chat", "text", "note"],
   ["email", "mail", "message", "inbox", "letter"],
   ["file", "document", "attachment", "blob", "upload"],
