@@ -86,6 +86,23 @@ const parameterNames = (entry: ToolEntry): string => {
   return Array.isArray(signatures) ? signatures.map((signature: { name: unknown }) => String(signature.name)).join(" ") : ""
 }
 
+/** A growable typed array: one allocation per doubling, not one array per tool or term. */
+class Column<A extends Int32Array | Float32Array | Uint8Array> {
+  length = 0
+  constructor(public data: A) {}
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new (this.data.constructor as new (length: number) => A)(this.data.length * 2)
+      bigger.set(this.data)
+      this.data = bigger
+    }
+    this.data[this.length++] = value
+  }
+}
+
+/** The fields of a tool, in `fieldStart` order; plurals (marked name words) come last. */
+const PLURALS = FIELDS
+
 const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const idOf = new Map<string, number>()
   const terms: Array<string> = []
@@ -98,78 +115,97 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     }
     return id
   }
-  /** Term ids of a text; with `plurals`, also the marked plurals it was written with. */
-  const read = (text: string, into: Array<number>, plurals?: Array<number>): void => {
-    scan(text, (_token, written, joined) => {
-      // A camelCase word's humps are its words; the whole word would only lengthen the field.
-      if (joined || isStopWord(written)) return
-      into.push(idFor(stem(written)))
-      if (plurals !== undefined && foldPlural(written) !== written) plurals.push(idFor(PLURAL_MARK + written))
-    })
-  }
-  const shared = new Map<string, ReadonlyArray<number>>()
-  const readShared = (text: string): ReadonlyArray<number> => {
-    let ids = shared.get(text)
-    if (ids === undefined) {
-      const read_: Array<number> = []
-      read(text, read_)
-      shared.set(text, (ids = read_))
-    }
-    return ids
-  }
-
-  // Pass 1: every field of every tool as term ids, and the fields' total lengths.
-  const fieldsOf: Array<Array<ReadonlyArray<number>>> = new Array(entries.length)
-  const pluralsOf: Array<ReadonlyArray<number>> = new Array(entries.length)
+  const count = entries.length
+  // Pass 1: every field of every tool as term ids, in one column; field `f` of tool `t` runs from
+  // `fieldStart[t * (FIELDS + 1) + f]` to the next offset.
+  const ids = new Column(new Int32Array(16_384))
+  const fieldStart = new Int32Array(count * (FIELDS + 1) + 1)
   const totalLength = new Float64Array(FIELDS)
-  for (let position = 0; position < entries.length; position++) {
+  let plurals: Array<number> = []
+  // Written word -> term id (-1 for a stop word): one look-up per word instead of three.
+  const termOfWord = new Map<string, number>()
+  const termOf = (written: string): number => {
+    let id = termOfWord.get(written)
+    if (id === undefined) termOfWord.set(written, (id = isStopWord(written) ? -1 : idFor(stem(written))))
+    return id
+  }
+  // A camelCase word's humps are its words; the whole word (`joined`) would only lengthen the field.
+  const readWord = (_token: string, written: string, joined: boolean): void => {
+    if (joined) return
+    const id = termOf(written)
+    if (id >= 0) ids.push(id)
+  }
+  const read = (text: string): void => scan(text, readWord)
+  const readNameWord = (_token: string, written: string, joined: boolean): void => {
+    if (joined) return
+    const id = termOf(written)
+    if (id < 0) return
+    ids.push(id)
+    if (foldPlural(written) !== written) plurals.push(idFor(PLURAL_MARK + written))
+  }
+  const readName = (text: string): void => scan(text, readNameWord)
+  // Segments, parameter lists and namespace descriptions repeat: their ids are worked out once.
+  const shared = new Map<string, Int32Array>()
+  const readShared = (text: string): void => {
+    let known = shared.get(text)
+    if (known === undefined) {
+      const from = ids.length
+      read(text)
+      shared.set(text, (known = ids.data.slice(from, ids.length)))
+      return
+    }
+    for (let i = 0; i < known.length; i++) ids.push(known[i])
+  }
+  for (let position = 0; position < count; position++) {
     const entry = entries[position]
     const last = entry.segments.length - 1
-    const name: Array<number> = []
-    const plurals: Array<number> = []
-    read(entry.segments[last], name, plurals)
-    const path: Array<number> = []
-    for (let segment = 0; segment < last; segment++) path.push(...readShared(entry.segments[segment]))
-    const description: Array<number> = []
-    read(entry.tool.description, description)
-    const parameters = readShared(parameterNames(entry))
-    const namespaces: Array<number> = []
-    for (const info of entry.namespaces) if (info.description !== undefined) namespaces.push(...readShared(info.description))
-    const fields = [name, path, description, parameters, namespaces]
-    for (let field = 0; field < FIELDS; field++) totalLength[field] += fields[field].length
-    fieldsOf[position] = fields
-    pluralsOf[position] = plurals
+    const base = position * (FIELDS + 1)
+    fieldStart[base + NAME] = ids.length
+    readName(entry.segments[last])
+    fieldStart[base + PATH] = ids.length
+    for (let segment = 0; segment < last; segment++) readShared(entry.segments[segment])
+    fieldStart[base + DESCRIPTION] = ids.length
+    read(entry.tool.description)
+    fieldStart[base + PARAMETERS] = ids.length
+    readShared(parameterNames(entry))
+    fieldStart[base + NAMESPACES] = ids.length
+    for (const info of entry.namespaces) if (info.description !== undefined) readShared(info.description)
+    fieldStart[base + PLURALS] = ids.length
+    for (const id of plurals) ids.push(id)
+    plurals = []
+    for (let field = 0; field < FIELDS; field++) totalLength[field] += fieldStart[base + field + 1] - fieldStart[base + field]
   }
+  fieldStart[count * (FIELDS + 1)] = ids.length
 
   // Pass 2: one pseudo frequency per (term, tool), then its saturation.
   const { fieldWeight: FIELD_WEIGHT, lengthNormalisation: LENGTH_NORMALISATION, k1: K1 } = weights()
-  const count = entries.length
   const average = Array.from(totalLength, (total) => Math.max(total / Math.max(count, 1), 1))
   const frequency = new Float64Array(terms.length)
   const inName = new Uint8Array(terms.length)
   const nameTermCount = new Uint16Array(count)
-  const postingTerm: Array<number> = []
-  const postingEntry: Array<number> = []
-  const postingFrequency: Array<number> = []
-  const postingName: Array<number> = []
+  const postingTerm = new Column(new Int32Array(16_384))
+  const postingEntry = new Column(new Int32Array(16_384))
+  const postingFrequency = new Column(new Float32Array(16_384))
+  const postingName = new Column(new Uint8Array(16_384))
   const touched: Array<number> = []
+  const column = ids.data
   for (let position = 0; position < count; position++) {
-    const fields = fieldsOf[position]
-    for (let field = 0; field < FIELDS; field++) {
-      const words = fields[field]
-      if (words.length === 0) continue
-      const b = LENGTH_NORMALISATION[field]
-      const weight = FIELD_WEIGHT[field] / (1 - b + (b * words.length) / average[field])
-      for (const id of words) {
+    const base = position * (FIELDS + 1)
+    for (let field = 0; field <= FIELDS; field++) {
+      const from = fieldStart[base + field]
+      const to = fieldStart[base + field + 1]
+      if (from === to) continue
+      let weight = FIELD_WEIGHT[NAME]
+      if (field < FIELDS) {
+        const b = LENGTH_NORMALISATION[field]
+        weight = FIELD_WEIGHT[field] / (1 - b + (b * (to - from)) / average[field])
+      }
+      for (let i = from; i < to; i++) {
+        const id = column[i]
         if (frequency[id] === 0) touched.push(id)
         frequency[id] += weight
-        if (field === NAME) inName[id] = 1
+        if (field === NAME || field === PLURALS) inName[id] = 1
       }
-    }
-    for (const id of pluralsOf[position]) {
-      if (frequency[id] === 0) touched.push(id)
-      frequency[id] += FIELD_WEIGHT[NAME]
-      inName[id] = 1
     }
     let names = 0
     for (const id of touched) {
@@ -189,20 +225,20 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const order = terms.map((_, id) => id).sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0))
   const positionOfId = new Int32Array(terms.length)
   order.forEach((id, position) => (positionOfId[id] = position))
+  const postings = postingTerm.length
   const start = new Int32Array(order.length + 1)
-  for (const id of postingTerm) start[positionOfId[id] + 1]++
+  for (let i = 0; i < postings; i++) start[positionOfId[postingTerm.data[i]] + 1]++
   for (let position = 0; position < order.length; position++) start[position + 1] += start[position]
   const fill = start.slice(0, order.length)
-  const postingEntries = new Int32Array(postingTerm.length)
-  const postingScores = new Float32Array(postingTerm.length)
-  const postingInName = new Uint8Array(postingTerm.length)
-  for (let i = 0; i < postingTerm.length; i++) {
-    const id = postingTerm[i]
-    const slot = fill[positionOfId[id]]++
-    const tf = postingFrequency[i]
-    postingEntries[slot] = postingEntry[i]
+  const postingEntries = new Int32Array(postings)
+  const postingScores = new Float32Array(postings)
+  const postingInName = new Uint8Array(postings)
+  for (let i = 0; i < postings; i++) {
+    const slot = fill[positionOfId[postingTerm.data[i]]]++
+    const tf = postingFrequency.data[i]
+    postingEntries[slot] = postingEntry.data[i]
     postingScores[slot] = (tf * (K1 + 1)) / (tf + K1)
-    postingInName[slot] = postingName[i]
+    postingInName[slot] = postingName.data[i]
   }
   const vocabulary = order.map((id) => terms[id])
   const positionOf = new Map<string, number>()
