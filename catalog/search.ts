@@ -103,11 +103,13 @@ export const readSearchRequest = (args: ReadonlyArray<DataValue>): SearchRequest
 }
 
 /** One page of tools matching a request, best first (path order for an empty query). */
-export const search = (catalog: Catalog, request: SearchRequest, language: Language): SearchResult => {
-  const scope = resolveScope(catalog, request.namespace)
+export const search = (catalog: Catalog, request: SearchRequest, language: Language): SearchResult =>
+  pageOf(catalog, rank(catalog, request.query ?? "", resolveScope(catalog, request.namespace)), request, language)
+
+/** The page a request asks for out of ranked matches, each returned tool with its signature. */
+export const pageOf = (catalog: Catalog, matches: ReadonlyArray<ToolEntry>, request: SearchRequest, language: Language): SearchResult => {
   const limit = Math.min(request.limit ?? DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT)
   const offset = request.offset ?? 0
-  const matches = rank(catalog, request.query ?? "", scope)
   const page = matches.slice(offset, offset + limit)
   const results = page.map((entry) => ({
     path: toolExpression(entry.segments, language),
@@ -146,10 +148,11 @@ export const rank = (catalog: Catalog, query: string, scope: string | undefined,
   return [exact, ...entries.filter((entry) => entry !== exact)]
 }
 
-const exactMatch = (catalog: Catalog, query: string): ToolEntry | undefined =>
+export const exactMatch = (catalog: Catalog, query: string): ToolEntry | undefined =>
   query.trim() === "" ? undefined : catalog.lookup(query)
 
-const resolveScope = (catalog: Catalog, namespace: string | undefined): string | undefined => {
+/** The namespace path a request's `namespace` names; a `SearchRequestError` when it names none. */
+export const resolveScope = (catalog: Catalog, namespace: string | undefined): string | undefined => {
   if (namespace === undefined || namespace.trim() === "") return undefined
   const info = catalog.namespace(namespace)
   if (info !== undefined) return info.path
