@@ -119,8 +119,8 @@ const attachJoins = (concepts: Array<QueryConcept>, written: ReadonlyArray<strin
   }
   for (let i = 0; i + 1 < concepts.length; i++) {
     if (!REVERSING.has(concepts[i].stem)) continue
-    const next = concepts[i + 1]
-    concepts[i + 1] = { ...next, joins: [...next.joins, `un${next.stem}`] }
+    const reversed = `un${concepts[i + 1].stem}`
+    for (const at of [i, i + 1]) concepts[at] = { ...concepts[at], joins: [...concepts[at].joins, reversed] }
   }
 }
 

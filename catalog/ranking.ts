@@ -36,6 +36,9 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
   const count = index.entries.length
   const total = new Float64Array(count)
   const matched = new Uint16Array(count)
+  // Coverage counts a concept by how well it was met: fully by its own word, partly by a synonym.
+  const covered = new Float64Array(count)
+  const bestQuality = new Float64Array(count)
   const nameHits = new Uint16Array(count)
   const best = new Float64Array(count)
   const bestInName = new Uint8Array(count)
@@ -54,6 +57,7 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
           best[entry] = score
           bestInName[entry] = index.postingInName[i]
         }
+        if (quality > bestQuality[entry]) bestQuality[entry] = quality
       }
     }
     if (touched.length === 0) continue
@@ -63,6 +67,7 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
         total[entry] += best[entry] * rarity * implicitWeight
         best[entry] = 0
         bestInName[entry] = 0
+        bestQuality[entry] = 0
       }
       continue
     }
@@ -77,15 +82,17 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
       if (matched[entry] === 0) hit.push(entry)
       total[entry] += best[entry] * rarity
       matched[entry]++
+      covered[entry] += bestQuality[entry]
       nameHits[entry] += bestInName[entry]
       best[entry] = 0
       bestInName[entry] = 0
+      bestQuality[entry] = 0
     }
   }
   const ranked: Array<{ entry: number; score: number }> = []
   for (const entry of hit) {
     if (!inScope(index.entries[entry])) continue
-    const coverage = matched[entry] / effective
+    const coverage = covered[entry] / effective
     const names = index.nameTermCount[entry]
     const nameCoverage = names === 0 ? 0 : Math.min(nameHits[entry], names) / names
     ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) })

@@ -32,17 +32,17 @@ export interface RankingWeights {
 }
 
 export const WEIGHTS: RankingWeights = Object.freeze({
-  fieldWeight: [4, 1.6, 1, 0.25, 0.35],
+  fieldWeight: [4, 3, 1, 0.15, 0.3],
   lengthNormalisation: [0.9, 0, 0.4, 0.4, 0],
   k1: 1.2,
   translated: 1,
   synonym: 0.3,
   prefixOfTerm: 0.7,
   termPrefix: 0.55,
-  oneTypo: 0.6,
-  twoTypos: 0.45,
+  oneTypo: 0.5,
+  twoTypos: 0.3,
   coverageExponent: 2,
-  nameCoverageBonus: 0.65,
+  nameCoverageBonus: 0.4,
   pluralBonus: 2,
   implicitWeight: 1,
 } as const)
