@@ -15,7 +15,8 @@
  * that satisfies more of the query's concepts beats one that satisfies one concept strongly
  * (coverage, squared by default), and a tool whose own name the query covers beats one that only mentions the
  * words in passing (name coverage). A concept no tool satisfies ("please", an unknown word) does
- * not count against anyone; a concept the query only implies (a list, for "box webhooks") adds to
+ * not count against anyone. A query that opens with a verb ("ban a spammer") marks down tools
+ * named by another verb (`get_guild_ban`): the first word of an imperative is what to do. A concept the query only implies (a list, for "box webhooks") adds to
  * the tools that satisfy it without counting in anyone's coverage. A plural in the query adds a little for tools whose name has that
  * plural, which is how "issues" prefers `list_issues` to `create_issue`. Ties go to path order.
  * Every weight is in `weights.ts`.
@@ -32,7 +33,7 @@ const PREFIX_LIMIT = 64
 
 /** Tools matching a query's concepts, best first (none for a query without concepts). */
 export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryConcept>, inScope: (entry: ToolEntry) => boolean): Array<ToolEntry> => {
-  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight } = weights()
+  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb } = weights()
   const count = index.entries.length
   const total = new Float64Array(count)
   const matched = new Uint16Array(count)
@@ -46,6 +47,8 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
   const hit: Array<number> = []
   const touched: Array<number> = []
   let effective = 0
+  // The verb a query opens with, if it opens with one, and how well each term satisfies it.
+  const head = concepts.length > 0 && concepts[0].action && !concepts[0].implicit ? matchesOf(index, concepts[0]) : undefined
   for (const concept of concepts) {
     touched.length = 0
     for (const [position, quality] of matchesOf(index, concept)) {
@@ -95,7 +98,8 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
     const coverage = covered[entry] / effective
     const names = index.nameTermCount[entry]
     const nameCoverage = names === 0 ? 0 : Math.min(nameHits[entry], names) / names
-    ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) })
+    const verb = head !== undefined && index.verbOf[entry] >= 0 && !head.has(index.verbOf[entry]) ? otherVerb : 1
+    ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) * verb })
   }
   ranked.sort((a, b) => b.score - a.score || index.rankOf[a.entry] - index.rankOf[b.entry])
   return ranked.map((item) => index.entries[item.entry])

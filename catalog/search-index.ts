@@ -27,7 +27,7 @@
 
 import type { Catalog } from "./catalog.js"
 import type { ToolEntry } from "./paths.js"
-import { isStopWord, stem } from "./stemming.js"
+import { isAction, isStopWord, stem } from "./stemming.js"
 import { foldPlural, scan } from "./tokens.js"
 import { isJsonSchemaDocument } from "./tool.js"
 import { weights } from "./weights.js"
@@ -64,6 +64,12 @@ export interface SearchIndex {
   readonly termsByLength: ReadonlyMap<number, ReadonlyArray<number>>
   /** How many distinct terms each tool's name has. */
   readonly nameTermCount: Uint16Array
+  /**
+   * The verb each tool is named by, as a vocabulary position (-1 for none): its name's first word
+   * when that is an action (`create_issue`, `banUser`), else its name's last (`pods_list`), else
+   * the word its description opens with ("Create folder" for `post_folders`).
+   */
+  readonly verbOf: Int32Array
 }
 
 const indexes = new WeakMap<Catalog, SearchIndex>()
@@ -156,16 +162,21 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     }
     for (let i = 0; i < known.length; i++) ids.push(known[i])
   }
+  const verbIds = new Int32Array(count).fill(-1)
+  const actionAt = (at: number, end: number): number => (at < end && isAction(terms[ids.data[at]]) ? ids.data[at] : -1)
   for (let position = 0; position < count; position++) {
     const entry = entries[position]
     const last = entry.segments.length - 1
     const base = position * (FIELDS + 1)
     fieldStart[base + NAME] = ids.length
     readName(entry.segments[last])
+    const first = actionAt(fieldStart[base + NAME], ids.length)
+    verbIds[position] = first >= 0 ? first : actionAt(Math.max(ids.length - 1, fieldStart[base + NAME]), ids.length)
     fieldStart[base + PATH] = ids.length
     for (let segment = 0; segment < last; segment++) readShared(entry.segments[segment])
     fieldStart[base + DESCRIPTION] = ids.length
     read(entry.tool.description)
+    if (verbIds[position] < 0) verbIds[position] = actionAt(fieldStart[base + DESCRIPTION], ids.length)
     fieldStart[base + PARAMETERS] = ids.length
     readShared(parameterNames(entry))
     fieldStart[base + NAMESPACES] = ids.length
@@ -241,6 +252,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     postingInName[slot] = postingName.data[i]
   }
   const vocabulary = order.map((id) => terms[id])
+  const verbOf = verbIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
   const positionOf = new Map<string, number>()
   const termsByLength = new Map<number, Array<number>>()
   vocabulary.forEach((term, position) => {
@@ -253,7 +265,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const pathOrder = entries.map((_, position) => position).sort((a, b) => comparePaths(entries[a], entries[b]))
   const rankOf = new Int32Array(count)
   pathOrder.forEach((position, rank) => (rankOf[position] = rank))
-  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, nameTermCount }
+  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, nameTermCount, verbOf }
 }
 
 export const comparePaths = (a: ToolEntry, b: ToolEntry): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)

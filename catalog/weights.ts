@@ -29,6 +29,11 @@ export interface RankingWeights {
   readonly pluralBonus: number
   /** Weight of a concept the query implies (a list, for a plural without a verb). */
   readonly implicitWeight: number
+  /**
+   * For a query that opens with a verb ("ban a spammer"): the multiplier for a tool named by
+   * another verb (`get_guild_ban`), which the query did not ask to perform.
+   */
+  readonly otherVerb: number
 }
 
 export const WEIGHTS: RankingWeights = Object.freeze({
@@ -45,6 +50,7 @@ export const WEIGHTS: RankingWeights = Object.freeze({
   nameCoverageBonus: 0.4,
   pluralBonus: 2,
   implicitWeight: 1,
+  otherVerb: 0.6,
 } as const)
 
 /** The weights in force: `WEIGHTS`, unless the evaluation's sweep has swapped in others. */
