@@ -16,7 +16,9 @@
  * (coverage, squared by default), and a tool whose own name the query covers beats one that only mentions the
  * words in passing (name coverage). A concept no tool satisfies ("please", an unknown word) does
  * not count against anyone. A query that opens with a verb ("ban a spammer") marks down tools
- * named by another verb (`get_guild_ban`): the first word of an imperative is what to do. A concept the query only implies (a list, for "box webhooks") adds to
+ * named by another verb (`get_guild_ban`): the first word of an imperative is what to do. A query
+ * that asks for no action at all ("wiki page") prefers tools that read to tools that change
+ * things: reading is the safe guess. A concept the query only implies (a list, for "box webhooks") adds to
  * the tools that satisfy it without counting in anyone's coverage. A plural in the query adds a little for tools whose name has that
  * plural, which is how "issues" prefers `list_issues` to `create_issue`. Ties go to path order.
  * Every weight is in `weights.ts`.
@@ -33,7 +35,7 @@ const PREFIX_LIMIT = 64
 
 /** Tools matching a query's concepts, best first (none for a query without concepts). */
 export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryConcept>, inScope: (entry: ToolEntry) => boolean): Array<ToolEntry> => {
-  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb } = weights()
+  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation } = weights()
   const count = index.entries.length
   const total = new Float64Array(count)
   const matched = new Uint16Array(count)
@@ -49,6 +51,7 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
   let effective = 0
   // The verb a query opens with, if it opens with one, and how well each term satisfies it.
   const head = concepts.length > 0 && concepts[0].action && !concepts[0].implicit ? matchesOf(index, concepts[0]) : undefined
+  const asksNothing = !concepts.some((concept) => concept.action && !concept.implicit)
   for (const concept of concepts) {
     touched.length = 0
     for (const [position, quality] of matchesOf(index, concept)) {
@@ -98,7 +101,8 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
     const coverage = covered[entry] / effective
     const names = index.nameTermCount[entry]
     const nameCoverage = names === 0 ? 0 : Math.min(nameHits[entry], names) / names
-    const verb = head !== undefined && index.verbOf[entry] >= 0 && !head.has(index.verbOf[entry]) ? otherVerb : 1
+    let verb = head !== undefined && index.verbOf[entry] >= 0 && !head.has(index.verbOf[entry]) ? otherVerb : 1
+    if (asksNothing && index.mutates[entry] === 1) verb *= mutation
     ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) * verb })
   }
   ranked.sort((a, b) => b.score - a.score || index.rankOf[a.entry] - index.rankOf[b.entry])

@@ -27,7 +27,7 @@
 
 import type { Catalog } from "./catalog.js"
 import type { ToolEntry } from "./paths.js"
-import { isAction, isStopWord, stem } from "./stemming.js"
+import { isAction, isReading, isStopWord, stem } from "./stemming.js"
 import { foldPlural, scan } from "./tokens.js"
 import { isJsonSchemaDocument } from "./tool.js"
 import { weights } from "./weights.js"
@@ -70,6 +70,8 @@ export interface SearchIndex {
    * the word its description opens with ("Create folder" for `post_folders`).
    */
   readonly verbOf: Int32Array
+  /** Whether each tool's verb changes something (`create_issue`, `delete_page`; not `list_pods`). */
+  readonly mutates: Uint8Array
 }
 
 const indexes = new WeakMap<Catalog, SearchIndex>()
@@ -253,6 +255,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   }
   const vocabulary = order.map((id) => terms[id])
   const verbOf = verbIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
+  const mutates = Uint8Array.from(verbIds, (id) => (id >= 0 && !isReading(terms[id]) ? 1 : 0))
   const positionOf = new Map<string, number>()
   const termsByLength = new Map<number, Array<number>>()
   vocabulary.forEach((term, position) => {
@@ -265,7 +268,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const pathOrder = entries.map((_, position) => position).sort((a, b) => comparePaths(entries[a], entries[b]))
   const rankOf = new Int32Array(count)
   pathOrder.forEach((position, rank) => (rankOf[position] = rank))
-  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, nameTermCount, verbOf }
+  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, nameTermCount, verbOf, mutates }
 }
 
 export const comparePaths = (a: ToolEntry, b: ToolEntry): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)

@@ -87,6 +87,12 @@ const synonymsByStem: ReadonlyMap<string, ReadonlyArray<string>> = (() => {
 export const synonymsOf = (wordStem: string): ReadonlyArray<string> => synonymsByStem.get(wordStem) ?? []
 
 const actionStems: ReadonlySet<string> = new Set(ACTIONS.flat().map((word) => stem(word)))
+/** Actions that only read: the get, list and search groups of `ACTIONS`. */
+const readingStems: ReadonlySet<string> = new Set(
+  ACTIONS.filter((group) => ["get", "list", "search"].includes(group[0])).flat().map((word) => stem(word)),
+)
+/** Whether an action stem changes nothing ("get", "list", "search"; not "create", "delete"). */
+export const isReading = (wordStem: string): boolean => readingStems.has(wordStem)
 /** Whether a stem names an action ("create", "delete", "show"), not a thing. */
 export const isAction = (wordStem: string): boolean => actionStems.has(wordStem)
 

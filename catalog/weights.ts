@@ -34,6 +34,8 @@ export interface RankingWeights {
    * another verb (`get_guild_ban`), which the query did not ask to perform.
    */
   readonly otherVerb: number
+  /** For a query that asks no action ("wiki page"): the multiplier for a tool that changes things. */
+  readonly mutation: number
 }
 
 export const WEIGHTS: RankingWeights = Object.freeze({
@@ -51,6 +53,7 @@ export const WEIGHTS: RankingWeights = Object.freeze({
   pluralBonus: 2,
   implicitWeight: 1,
   otherVerb: 0.6,
+  mutation: 0.85,
 } as const)
 
 /** The weights in force: `WEIGHTS`, unless the evaluation's sweep has swapped in others. */
