@@ -15,8 +15,8 @@
  * A word written as a plural remembers it: "issues" prefers `list_issues` over `create_issue`.
  */
 
-import { abbreviationOf, compoundParts, expansionOf, isAction, isStopWord, shortFormsOf, stem, synonymsOf, translate } from "./stemming.js"
-import { foldPlural, scan } from "./tokens.js"
+import { abbreviationOf, compoundParts, expansionOf, isAction, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate } from "./stemming.js"
+import { scan } from "./tokens.js"
 import { weights } from "./weights.js"
 
 /** How well a concept's own stem satisfies it; translations and synonyms count less (`weights.ts`). */
@@ -142,7 +142,7 @@ const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConc
   return {
     stem: own,
     written: word,
-    plural: foldPlural(word) !== word,
+    plural: isPlural(word),
     terms: [...terms].map(([term, quality]) => ({ term, quality })),
     fuzzy: translations.length === 0 || translations.includes(own),
     joins: [],

@@ -27,8 +27,8 @@
 
 import type { Catalog } from "./catalog.js"
 import type { ToolEntry } from "./paths.js"
-import { isAction, isReading, isStopWord, stem } from "./stemming.js"
-import { foldPlural, scan } from "./tokens.js"
+import { isAction, isPlural, isReading, isStopWord, stem } from "./stemming.js"
+import { scan } from "./tokens.js"
 import { isJsonSchemaDocument } from "./tool.js"
 import { weights } from "./weights.js"
 
@@ -149,7 +149,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     const id = termOf(written)
     if (id < 0) return
     ids.push(id)
-    if (foldPlural(written) !== written) plurals.push(idFor(PLURAL_MARK + written))
+    if (isPlural(written)) plurals.push(idFor(PLURAL_MARK + written))
   }
   const readName = (text: string): void => scan(text, readNameWord)
   // Segments, parameter lists and namespace descriptions repeat: their ids are worked out once.

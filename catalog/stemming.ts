@@ -21,6 +21,7 @@ import { stemmer as english } from "@orama/stemmers/english"
 import { stemmer as french } from "@orama/stemmers/french"
 import { stemmer as german } from "@orama/stemmers/german"
 import { stemmer as spanish } from "@orama/stemmers/spanish"
+import { foldPlural } from "./tokens.js"
 import { ABBREVIATIONS, ACTIONS, STOP_WORDS, THINGS, TRANSLATIONS } from "./vocabulary.js"
 
 /** Memoised stems; cleared when it grows past this, so a long-lived host does not hoard words. */
@@ -37,6 +38,13 @@ export const stem = (word: string): string => {
   }
   return known
 }
+
+/**
+ * Whether a word is written as a plural: the tokeniser's rough fold says so ("orders",
+ * "categories"), or it ends in "-is" and stems like its singular ("emojis"; not "analysis").
+ */
+export const isPlural = (word: string): boolean =>
+  foldPlural(word) !== word || (word.length > 4 && /[^s]is$/.test(word) && stem(word) === stem(word.slice(0, -1)))
 
 export const stripAccents = (text: string): string => text.normalize("NFKD").replace(/\p{M}+/gu, "")
 
