@@ -52,8 +52,11 @@ export interface QueryConcept {
   readonly action: boolean
 }
 
-/** The concepts of a query, in order, without repeats. */
-export const analyzeQuery = (text: string): Array<QueryConcept> => {
+/**
+ * The concepts of a query, in order, without repeats. With `implied: false` (a mistyped path, for
+ * "did you mean"), nothing is implied: `orders.lookpu` asks for no list.
+ */
+export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> => {
   const written: Array<string> = []
   scan(
     text,
@@ -84,7 +87,7 @@ export const analyzeQuery = (text: string): Array<QueryConcept> => {
   for (const word of written) add(word, true)
   const found = [...concepts.values()]
   attachJoins(found, written)
-  if (found.some((concept) => concept.plural) && !found.some((concept) => concept.action)) found.push(listIntent())
+  if (implied && found.some((concept) => concept.plural) && !found.some((concept) => concept.action)) found.push(listIntent())
   return found
 }
 

@@ -34,8 +34,14 @@ import { weights } from "./weights.js"
 const PREFIX_LIMIT = 64
 
 /** Tools matching a query's concepts, best first (none for a query without concepts). */
-export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryConcept>, inScope: (entry: ToolEntry) => boolean): Array<ToolEntry> => {
-  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation } = weights()
+export const rankConcepts = (
+  index: SearchIndex,
+  concepts: ReadonlyArray<QueryConcept>,
+  inScope: (entry: ToolEntry) => boolean,
+  /** For a mistyped path ("did you mean"): a near spelling covers its word fully. */
+  reference = false,
+): Array<ToolEntry> => {
+  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation, synonym } = weights()
   const count = index.entries.length
   const total = new Float64Array(count)
   const matched = new Uint16Array(count)
@@ -63,7 +69,8 @@ export const rankConcepts = (index: SearchIndex, concepts: ReadonlyArray<QueryCo
           best[entry] = score
           bestInName[entry] = index.postingInName[i]
         }
-        if (quality > bestQuality[entry]) bestQuality[entry] = quality
+        const credit = reference && quality < 1 && quality !== synonym ? 1 : quality
+        if (credit > bestQuality[entry]) bestQuality[entry] = credit
       }
     }
     if (touched.length === 0) continue

@@ -83,11 +83,15 @@ export const indexOf = (catalog: Catalog): SearchIndex => {
   return index
 }
 
-/** The parameter names of a tool's input: JSON Schema `properties`, or an Effect Struct's fields. */
-const parameterNames = (entry: ToolEntry): string => {
+/**
+ * The parameter names of a tool's input: JSON Schema `properties`, or an Effect Struct's fields.
+ * Only plain data is read, never a getter: ranking must not run a host's lazy schema code (the
+ * schema's own work waits until a signature is rendered, `catalog.ts`).
+ */
+export const parameterNames = (entry: ToolEntry): string => {
   const input: any = entry.tool.input
   if (isJsonSchemaDocument(input)) {
-    const properties = (input as { properties?: unknown }).properties
+    const properties = Object.getOwnPropertyDescriptor(input, "properties")?.value
     return typeof properties === "object" && properties !== null ? Object.keys(properties).join(" ") : ""
   }
   const signatures = input?.ast?.propertySignatures

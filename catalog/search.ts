@@ -129,21 +129,24 @@ export const suggest = (catalog: Catalog, reference: string, language: Language,
   const path = candidates[candidates.length - 1] ?? reference.trim()
   const near = nearSpellings(catalog, path)
   const chosen = new Set<ToolEntry>(near.slice(0, count))
-  for (const entry of rank(catalog, path, undefined, false)) {
+  for (const entry of rank(catalog, path, undefined, false, false)) {
     if (chosen.size >= count) break
     chosen.add(entry)
   }
   return [...chosen].map((entry) => toolExpression(entry.segments, language))
 }
 
-/** Tools matching a query, best first; every tool in path order when the query has no words. */
-export const rank = (catalog: Catalog, query: string, scope: string | undefined, exactFirst = true): Array<ToolEntry> => {
+/**
+ * Tools matching a query, best first; every tool in path order when the query has no words. A
+ * query that is a mistyped path (`implied: false`) implies no intent beyond its words.
+ */
+export const rank = (catalog: Catalog, query: string, scope: string | undefined, exactFirst = true, implied = true): Array<ToolEntry> => {
   const index = indexOf(catalog)
   const inScope = (entry: ToolEntry) => scope === undefined || entry.path.startsWith(`${scope}.`)
   const exact = exactFirst ? exactMatch(catalog, query) : undefined
-  const concepts = analyzeQuery(query)
+  const concepts = analyzeQuery(query, implied)
   const entries =
-    concepts.length === 0 ? index.pathOrder.map((position) => index.entries[position]).filter(inScope) : rankConcepts(index, concepts, inScope)
+    concepts.length === 0 ? index.pathOrder.map((position) => index.entries[position]).filter(inScope) : rankConcepts(index, concepts, inScope, !implied)
   if (exact === undefined || !inScope(exact)) return entries
   return [exact, ...entries.filter((entry) => entry !== exact)]
 }

@@ -22,7 +22,7 @@ import { Context, Data, Effect } from "effect"
 import type { Catalog } from "./catalog.js"
 import type { Language, ToolEntry } from "./paths.js"
 import { exactMatch, pageOf, rank, resolveScope, SearchRequestError, type SearchRequest, type SearchResult } from "./search.js"
-import { isJsonSchemaDocument } from "./tool.js"
+import { parameterNames } from "./search-index.js"
 
 /** A host's embedding model: one vector per text, all of one dimension. */
 export class ToolEmbeddings extends Context.Service<
@@ -44,9 +44,8 @@ export const SEMANTIC_DEPTH = 50
 
 /** What a tool is, as text for an embedding model. */
 export const embeddingText = (entry: ToolEntry): string => {
-  const input: any = entry.tool.input
-  const properties = isJsonSchemaDocument(input) ? Object.keys((input as { properties?: object }).properties ?? {}) : []
-  const parameters = properties.length > 0 ? ` Parameters: ${properties.join(", ")}.` : ""
+  const names = parameterNames(entry)
+  const parameters = names === "" ? "" : ` Parameters: ${names.split(" ").join(", ")}.`
   return `${entry.segments.join(" ").replace(/[_\-.]+/g, " ")}: ${entry.tool.description}${parameters}`
 }
 
