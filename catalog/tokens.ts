@@ -9,10 +9,9 @@
  * without spaces or case (CJK) stay as whole runs; that is enough to match them exactly.
  *
  * The same function tokenises both sides, which is what makes the folding safe: whatever it does
- * to "shipments" in a description it also does to "shipments" in a query. Folding loses one useful
- * signal, that a word was written as a plural ("issues" suits `list_issues` better than
- * `create_issue`), so the index also keeps each plural as written, marked so that it can never be
- * mistaken for a token, and the ranker prefers it slightly over the folded match.
+ * to "shipments" in a description it also does to "shipments" in a query. Search proper stems the
+ * words as written (`stemming.ts`) and keeps plurals in names as written (`search-index.ts`); the
+ * rough fold here serves the plain BM25 baseline and the plural test.
  */
 
 /** Words too common to tell tools apart. */
@@ -40,39 +39,6 @@ export const tokenize = (text: string): Array<string> => {
   const tokens = new Set<string>()
   scan(text, (token) => tokens.add(token))
   return [...tokens]
-}
-
-/**
- * Marks a plural as written (`=issues`): indexed beside its folded token, so a query that says
- * "issues" prefers `list_issues` to `create_issue` while still finding both. No token starts with it.
- */
-export const PLURAL_MARK = "="
-
-/** `tokenize`, followed by the marked plural forms the text was written with (for the index). */
-export const tokenizeWithPlurals = (text: string): Array<string> => {
-  const tokens = new Set<string>()
-  const plurals = new Set<string>()
-  scan(text, (token, written) => {
-    tokens.add(token)
-    if (written !== token) plurals.add(PLURAL_MARK + written)
-  })
-  return [...tokens, ...plurals]
-}
-
-/** A query's words: each distinct token, with its marked plural form when it was written as one. */
-export interface QueryWord {
-  readonly token: string
-  readonly plural: string | undefined
-}
-
-export const queryWords = (text: string): Array<QueryWord> => {
-  const words = new Map<string, QueryWord>()
-  scan(text, (token, written) => {
-    const plural = written === token ? undefined : PLURAL_MARK + written
-    const known = words.get(token)
-    if (known === undefined || (known.plural === undefined && plural !== undefined)) words.set(token, { token, plural })
-  })
-  return [...words.values()]
 }
 
 /**
@@ -120,17 +86,6 @@ const addWord = (emit: Emit, word: string, keep: boolean): void => {
   for (const hump of humps) addToken(emit, hump, false, keep)
   // `context7`, `oauth2`: keep the whole word too, so a query can name it as written.
   if (humps.length > 1 && humps.length <= 3) addToken(emit, word, true, keep)
-}
-
-/**
- * `tokenizeWithPlurals` with a memory, for texts a catalog repeats: path segments (`list`,
- * `orders`) and namespace descriptions, which every tool below a namespace shares. The caller owns
- * the map, so it lives exactly as long as the index being built.
- */
-export const tokenizeCached = (cache: Map<string, ReadonlyArray<string>>, text: string): ReadonlyArray<string> => {
-  let tokens = cache.get(text)
-  if (tokens === undefined) cache.set(text, (tokens = tokenizeWithPlurals(text)))
-  return tokens
 }
 
 const addToken = (emit: Emit, word: string, joined: boolean, keep: boolean): void => {
