@@ -20,6 +20,7 @@ export {
 } from "./pool/extension.js"
 export { Tool, type AnyTool, type JsonSchemaDocument, type ToolSchema } from "./catalog/tool.js"
 export { Namespace, type ToolTree, type ToolRequirements } from "./catalog/namespace.js"
+export { Catalog, semanticRank, semanticSearch, SemanticSearchError, ToolEmbeddings } from "./catalog/index.js"
 export { DEFAULT_BOUNDS, type Bounds } from "./protocol/bounds.js"
 export {
   OpenAPI,

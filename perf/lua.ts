@@ -28,7 +28,7 @@
 import { readdir, readFile } from "node:fs/promises"
 import { join, basename } from "node:path"
 import { describe, machine } from "./measure.js"
-import { type Cells, isThenable, readChecksums, runRounds, type Contender as GenericContender, type PreparedRun, type TimedWorkload } from "./workloads.js"
+import { type Cells, isThenable, readChecksums, runRounds, type Contender as GenericContender, type TimedWorkload } from "./workloads.js"
 import { loadNative, type NativeContender } from "./lua-native.js"
 import { print, progress, renderTable, targetLine, verdictOf } from "./report.js"
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest"
 import { runJavaScript, type JsResult } from "../../worker/javascript/index.js"
 import { compiledProgram } from "../../worker/javascript/programs.js"
 import { JsState } from "../../worker/javascript/runtime/state.js"
-import { DEFAULT_BOUNDS, resolveBounds } from "../../worker/limits.js"
+import { DEFAULT_BOUNDS, resolveBounds } from "../../protocol/bounds.js"
 import { noHost } from "../../worker/engine-host.js"
 
 const value = (result: JsResult): unknown => {

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import { parseJavaScript } from "../../worker/javascript/parse.js"
 import { resolveScopes } from "../../worker/javascript/compile/scope.js"
 import { describeScopes } from "../../worker/javascript/compile/trace.js"
-import { DEFAULT_BOUNDS } from "../../worker/limits.js"
+import { DEFAULT_BOUNDS } from "../../protocol/bounds.js"
 
 describe("the JavaScript scope printer", () => {
   it("shows each function's frame, its cells and its upvalues", () => {
