@@ -13,6 +13,7 @@
  *   compared with what it produced (`test/readme/modules.ts`, `test/readme/patterns.ts`).
  *   `readme-types.test.ts` type-checks the same blocks, in a file of its own so that the two run
  *   side by side.
+ * - A ```json codemode.config.json block must be a configuration the CLI's parser accepts.
  * - Any other block is marked `fragment` in its info string, with the reason (`blocks.ts`); an
  *   unmarked one fails the first test. The summary at the end counts what ran and what did not.
  *
@@ -27,7 +28,8 @@ import { fileURLToPath, pathToFileURL } from "node:url"
 import { Effect } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CodeMode, type Result } from "../dist/index.js"
-import { codeBlocks, isRunnable, Messages, unmarkedBlocks, type CodeBlock } from "./readme/blocks.js"
+import { parseConfig } from "../dist/cli/config.js"
+import { CONFIG_FILE, codeBlocks, isConfigFile, isRunnable, Messages, unmarkedBlocks, type CodeBlock } from "./readme/blocks.js"
 import { expectations, writeModules, type Expectation } from "./readme/modules.js"
 import { mismatch } from "./readme/patterns.js"
 import { literalProgram, printedInOrder, programPromises } from "./readme/programs.js"
@@ -76,6 +78,16 @@ describe("README.md", () => {
     }
   })
 
+  describe("configuration files", () => {
+    for (const block of blocks.filter(isConfigFile)) {
+      it(`${CONFIG_FILE} at line ${block.line} is one the CLI accepts`, () => {
+        // `${GITHUB_TOKEN}` in the example is substituted when the file is read; any value will do.
+        const config = parseConfig(`README.md:${block.line}`, JSON.parse(block.code), { GITHUB_TOKEN: "token" })
+        expect(config).toMatchObject({ language: JSON.parse(block.code).language })
+      })
+    }
+  })
+
   describe("TypeScript examples", () => {
     let files: ReadonlyMap<CodeBlock, string> = new Map()
     beforeAll(() => {
@@ -100,7 +112,8 @@ describe("README.md", () => {
     const fragments = blocks.filter((block) => block.fragment !== undefined)
     console.info(
       [
-        `README.md: ${count("ts")} TypeScript, ${count("lua")} Lua and ${count("js")} JavaScript blocks run; ${fragments.length} fragments:`,
+        `README.md: ${count("ts")} TypeScript, ${count("lua")} Lua and ${count("js")} JavaScript blocks run, ` +
+          `${blocks.filter(isConfigFile).length} configuration file checked, ${fragments.length} fragments:`,
         ...fragments.map((block) => `  line ${block.line} (${block.language}): ${block.fragment || "no reason given"}`),
         `${checked} comments' values compared with what the examples produced; ${unchecked.length} show a value in words, not checked:`,
         ...unchecked.map((line) => `  ${line}`),
@@ -139,7 +152,7 @@ const checkExpectation = (block: CodeBlock, expectation: Expectation, exports: R
       : subject.path.slice(1).reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key], exports[subject.path[0]])
   if (expectation.pattern !== undefined || typeof actual === "string") checked++
   if (expectation.pattern !== undefined) {
-    expect(mismatch(expectation.pattern, actual), `${where}: ${expectation.text}`).toBeUndefined()
+    expect(mismatch(expectation.pattern, actual, subject.kind === "log" ? `console.log #${subject.index + 1}` : subject.path.join(".")), `${where}: ${expectation.text}`).toBeUndefined()
   } else if (typeof actual === "string") {
     expect(actual, where).toBe(expectation.text)
   } else {

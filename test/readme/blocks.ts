@@ -6,9 +6,10 @@
  * the block sees it.
  *
  * Only three languages run: `ts` (a module importing the package by name), `lua` and `js`
- * (programs for a runtime). Every other block must carry the mark; an unmarked shell or JSON block
- * is an error rather than something skipped quietly, so a new block is either run or excused on
- * purpose. Fences may be indented (a block inside a list item); the indentation is removed from
+ * (programs for a runtime). A configuration file shown whole, "```json codemode.config.json", does
+ * not run but is checked: the CLI's own parser must accept it. Every other block must carry the
+ * mark; an unmarked shell or JSON block is an error rather than something skipped quietly, so a new
+ * block is either run, checked or excused on purpose. Fences may be indented (a block inside a list item); the indentation is removed from
  * the content as Markdown does.
  */
 
@@ -21,6 +22,8 @@ export interface CodeBlock {
   readonly language: string
   /** Set when the block is marked `fragment`: the reason written after it, or "" when none is. */
   readonly fragment: string | undefined
+  /** The info string after the language and any mark: `codemode.config.json` names a configuration file. */
+  readonly label: string
   readonly code: string
 }
 
@@ -36,7 +39,7 @@ export const Messages = {
   unclosedFence: (line: number) => `README.md:${line}: a code fence opened here is never closed`,
   unmarkedBlock: (block: CodeBlock) =>
     `README.md:${block.line}: a \`${block.language || "(no language)"}\` block cannot run; ` +
-    `mark it \`${block.language || "text"} fragment: <why>\` or make it a ts, lua or js block`,
+    `mark it \`${block.language || "text"} fragment: <why>\`, make it a ts, lua or js block, or label a whole configuration file \`json ${CONFIG_FILE}\``,
 }
 
 /** Every fenced block of a Markdown document, in order. */
@@ -57,12 +60,22 @@ export const codeBlocks = (markdown: string): ReadonlyArray<CodeBlock> => {
     if (end === lines.length) throw new Error(Messages.unclosedFence(index + 1))
     const [language = "", ...rest] = info.trim().split(/\s+/)
     const mark = FRAGMENT.exec(rest.join(" "))
-    blocks.push({ line: index + 1, language, fragment: mark === null ? undefined : mark[1].trim(), code: body.join("\n") + "\n" })
+    blocks.push({
+      line: index + 1,
+      language,
+      fragment: mark === null ? undefined : mark[1].trim(),
+      label: mark === null ? rest.join(" ") : "",
+      code: body.join("\n") + "\n",
+    })
     index = end
   }
   return blocks
 }
 
-/** The blocks that neither run nor carry the mark: each is a README error. */
+export const CONFIG_FILE = "codemode.config.json"
+
+export const isConfigFile = (block: CodeBlock): boolean => block.fragment === undefined && block.language === "json" && block.label === CONFIG_FILE
+
+/** The blocks that neither run, nor are checked, nor carry the mark: each is a README error. */
 export const unmarkedBlocks = (blocks: ReadonlyArray<CodeBlock>): ReadonlyArray<CodeBlock> =>
-  blocks.filter((block) => block.fragment === undefined && !isRunnable(block))
+  blocks.filter((block) => block.fragment === undefined && !isRunnable(block) && !isConfigFile(block))
