@@ -115,7 +115,7 @@ describe("README.md", () => {
         `README.md: ${count("ts")} TypeScript, ${count("lua")} Lua and ${count("js")} JavaScript blocks run, ` +
           `${blocks.filter(isConfigFile).length} configuration file checked, ${fragments.length} fragments:`,
         ...fragments.map((block) => `  line ${block.line} (${block.language}): ${block.fragment || "no reason given"}`),
-        `${checked} comments' values compared with what the examples produced; ${unchecked.length} show a value in words, not checked:`,
+        `${checked} comments' values compared with what the examples produced; ${unchecked.length} show one in words, not checked:`,
         ...unchecked.map((line) => `  ${line}`),
       ].join("\n"),
     )

@@ -9,7 +9,11 @@
  *
  * - `// result: <pattern>` (any `// <path>: <pattern>` whose path starts at a top-level binding,
  *   `// result.value.declaration: "..."`) on a line of its own;
- * - a comment after a `console.log(...)`, trailing or on the lines below it: the value logged.
+ * - a comment after a `console.log(...)`, trailing or on the lines below it: the value logged;
+ * - a pattern trailing a top-level expression statement (`pool.stats  // { runs, suspensions,
+ *   recoveries }`): the expression's value. To read it, the module's copy of that one line becomes
+ *   `export const readmeShownN = <expression>`, on the same line so line numbers still match the
+ *   README. An expression statement whose comment is prose is left as it is.
  *
  * A comment may run on over further comment lines that are indented (`//   denied: ...`), and may
  * end with a remark in parentheses that is not part of the pattern. Text that is not a pattern is
@@ -80,6 +84,31 @@ const continued = (lines: ReadonlyArray<string>, first: number, text: string): {
 
 const pattern = (text: string): Pattern | undefined => parsePattern(text) ?? parsePattern(text.replace(REMARK, ""))
 
+const STATEMENT_KEYWORD = /^(?:const|let|var|import|export|await|return|if|for|while|do|type|interface|class|function|async|console\.log)\b/
+
+const balanced = (code: string): boolean => {
+  let depth = 0
+  for (const char of code.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, "")) {
+    if ("([{".includes(char)) depth++
+    else if (")]}".includes(char) && --depth < 0) return false
+  }
+  return depth === 0
+}
+
+/** Top-level one-line expression statements with a comment trailing them, and whether it is a pattern. */
+const shownValues = (lines: ReadonlyArray<string>): ReadonlyArray<{ index: number; expression: string; text: string; isPattern: boolean }> =>
+  lines.flatMap((line, index) => {
+    const text = trailingComment(line)
+    if (text === undefined || !/^[A-Za-z_$]/.test(line) || STATEMENT_KEYWORD.test(line)) return []
+    const expression = line.slice(0, line.length - text.length - 2).trim()
+    const previous = (lines[index - 1] ?? "").replace(/\/\/.*$/, "").trim()
+    const continues = /[,({[=+\-*/&|?:]$/.test(previous) || /^\s*[.)\]}?:]/.test(lines[index + 1] ?? "")
+    if (continues || !balanced(expression)) return []
+    return [{ index, expression, text: text.trim(), isPattern: pattern(text.trim()) !== undefined }]
+  })
+
+const shownName = (index: number) => `readmeShown${index + 1}`
+
 export const expectations = (code: string): ReadonlyArray<Expectation> => {
   const lines = code.split("\n")
   const bindings = new Set(topLevelBindings(code))
@@ -108,7 +137,10 @@ export const expectations = (code: string): ReadonlyArray<Expectation> => {
     found.push({ line: index + 1, subject, text, pattern: pattern(text) })
     index = last
   }
-  return found
+  for (const { index, text } of shownValues(lines)) {
+    found.push({ line: index + 1, subject: { kind: "binding", path: [shownName(index)] }, text, pattern: pattern(text) })
+  }
+  return found.sort((a, b) => a.line - b.line)
 }
 
 /**
@@ -117,17 +149,22 @@ export const expectations = (code: string): ReadonlyArray<Expectation> => {
  * the real type is compared with its writable form.
  */
 export const appendix = (code: string, packageTypes: ReadonlySet<string>): string => {
+  const lines = code.split("\n")
+  for (const { index, expression, text, isPattern } of shownValues(lines)) {
+    if (isPattern) lines[index] = `export const ${shownName(index)} = ${expression}  // ${text}`
+  }
+  code = lines.join("\n")
   const names = topLevelBindings(code)
   const types = declaredTypes(code).filter((name) => packageTypes.has(name))
-  const lines = ["", "// Appended by test/readme.test.ts."]
-  if (names.length > 0) lines.push(`export { ${names.join(", ")} }`)
+  const appended = ["", "// Appended by test/readme.test.ts."]
+  if (names.length > 0) appended.push(`export { ${names.join(", ")} }`)
   if (types.length > 0) {
-    lines.push(
+    appended.push(
       "type ReadmeWritable<T> = T extends ReadonlyArray<infer U> ? Array<ReadmeWritable<U>> : T extends object ? { -readonly [K in keyof T]: ReadmeWritable<T[K]> } : T",
     )
   }
   for (const name of types) {
-    lines.push(
+    appended.push(
       `export function readmeTypeAgrees${name}(readme: ${name}, real: ReadmeWritable<import("codemode").${name}>): unknown {`,
       `  const asReal: import("codemode").${name} = readme`,
       `  const asReadme: ${name} = real`,
@@ -135,7 +172,7 @@ export const appendix = (code: string, packageTypes: ReadonlySet<string>): strin
       `}`,
     )
   }
-  return code + lines.join("\n") + "\n"
+  return code + appended.join("\n") + "\n"
 }
 
 /** The names `codemode` exports (from `dist/index.d.ts`), so a README `type Result = ...` can be held to the real one. */
