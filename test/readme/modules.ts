@@ -1,11 +1,11 @@
 /**
- * A README TypeScript block made into a module the test can import and inspect, unchanged except
- * for lines appended at its end: an `export { ... }` of its top-level bindings (so the test can see
- * the Results it produced), and, for a block that declares a type the package also exports
+ * A README TypeScript block made into a module the test can import and inspect. It runs as written;
+ * what the test adds goes at its end: an `export { ... }` of its top-level bindings (so the test can
+ * see the Results it produced), and, for a block that declares a type the package also exports
  * (`type Result = ...`), a never-called function that assigns each to the other, so the type
  * checker reports where the README's picture of the type and the real one part.
  *
- * The block's own comments say what it should produce, and two forms are read as promises:
+ * The block's own comments say what it should produce, and three forms are read as promises:
  *
  * - `// result: <pattern>` (any `// <path>: <pattern>` whose path starts at a top-level binding,
  *   `// result.value.declaration: "..."`) on a line of its own;
