@@ -90,7 +90,7 @@ export class Execution<R> implements PoolJob {
   private readonly calls: ExecutionCalls<R>
   private readonly clock: Clock.Clock
   /** Every random number the program sees comes from this secret (worker/world.ts); 256 bits. */
-  private readonly seed = randomBytes(32).toString("hex")
+  private readonly seed = freshSeed()
   private readonly startedAt: number
   private readonly submittedAt = Date.now()
   private phase: Phase = "queued"
@@ -171,6 +171,11 @@ export class Execution<R> implements PoolJob {
   /** While a run waits on the host: the channel's reading of what it waits on (0: it computes). */
   waitingTicket(): number {
     return this.run === undefined || this.run.ended ? 0 : this.run.channel.waitingOn
+  }
+
+  /** True once the run has reached a thread. */
+  started(): boolean {
+    return this.run !== undefined && this.run.channel.opened
   }
 
   /** Asks the running worker to give its thread back (it suspends, see `onRunEnded`). */
@@ -456,6 +461,20 @@ export class Execution<R> implements PoolJob {
     this.plan.pool.releaseChannel(run.channel, reusable)
     this.plan.pool.release(this)
   }
+}
+
+/** Secret seeds are cut from one block of random bytes: one system call per 256 executions. */
+const SEEDS_PER_BLOCK = 256
+let seedBlock = Buffer.alloc(0)
+let seedOffset = 0
+const freshSeed = (): string => {
+  if (seedOffset >= seedBlock.length) {
+    seedBlock = randomBytes(32 * SEEDS_PER_BLOCK)
+    seedOffset = 0
+  }
+  const seed = seedBlock.toString("hex", seedOffset, seedOffset + 32)
+  seedOffset += 32
+  return seed
 }
 
 /** Runs one program; the Effect never fails and is interruptible. */

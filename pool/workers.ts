@@ -161,6 +161,8 @@ export interface PoolJob {
   refuse(error: Error): void
   /** While running: non-zero while the program waits on the host (the same value while it waits on the same thing). */
   waitingTicket(): number
+  /** True once its run has reached a thread (it may be handed over and still wait behind another). */
+  started(): boolean
   /** Milliseconds of compute a replay of the program would repeat. */
   replayCostMs(): number
   /** Asks the program to give its thread back (if it still waits on `ticket`). */
@@ -259,8 +261,10 @@ export class WorkerPool {
       env: {},
       argv: [],
       execArgv: [],
-      concurrentTasksPerWorker: 1,
-      loadBalancer: mostRecentlyUsed(),
+      // With suspension, a hot thread gets its next task while it runs the current one, so it never
+      // idles for the message round trip between two small programs (see `mostRecentlyUsed`).
+      concurrentTasksPerWorker: suspendAfterMs === Infinity ? 1 : 2,
+      loadBalancer: mostRecentlyUsed(this.hotThreads, suspendAfterMs !== Infinity),
     })
     // A worker that fails outside a task (at start-up, say) is reported here; the task that needed
     // it fails on its own, so the pool only has to keep the event from crashing the host.
@@ -379,17 +383,22 @@ export class WorkerPool {
       this.active.add(job)
       job.begin()
     }
-    if (this.resumed.size + this.fresh.size > 0 && this.scanTimer === undefined && this.suspendAfterMs !== Infinity) {
+    const waitingForWork = this.resumed.size + this.fresh.size > 0 || this.active.size > this.hotThreads
+    if (waitingForWork && this.scanTimer === undefined && this.suspendAfterMs !== Infinity) {
       this.scanTimer = setTimeout(this.scan, this.suspendAfterMs)
     }
   }
 
-  /** Room for one more run: a thread to spare, and fewer than `hotThreads` runs computing. */
+  /**
+   * Room for one more run: a thread to spare, and fewer runs computing than the hot threads can
+   * take (two each when suspension is on: one running, one handed over behind it).
+   */
   private hasRoom(): boolean {
-    if (this.active.size >= this.maxThreads) return false
-    if (this.active.size < this.hotThreads) return true
+    const hot = this.suspendAfterMs === Infinity ? this.hotThreads : 2 * this.hotThreads
+    if (this.active.size >= Math.max(this.maxThreads, hot)) return false
+    if (this.active.size < hot) return true
     let computing = 0
-    for (const job of this.active) if (job.waitingTicket() === 0 && ++computing >= this.hotThreads) return false
+    for (const job of this.active) if (job.waitingTicket() === 0 && ++computing >= hot) return false
     return true
   }
 
@@ -402,7 +411,9 @@ export class WorkerPool {
   private readonly scan = (): void => {
     this.scanTimer = undefined
     if (this.closed) return
-    const queued = this.resumed.size + this.fresh.size
+    // Work that wants a thread: queued here, or handed to a thread that is busy with another run.
+    let queued = this.resumed.size + this.fresh.size
+    for (const job of this.active) if (!job.started()) queued++
     if (queued === 0) return
     const seen = new Map<PoolJob, number>()
     const candidates: Array<{ job: PoolJob; ticket: number; cost: number }> = []
@@ -504,24 +515,36 @@ export const closeIdleSharedPool = async (): Promise<void> => {
 type PiscinaLoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>["loadBalancer"]>
 
 /**
- * Piscina's balancer: the idle thread that was handed a task most recently. Its JIT and caches
- * are the warmest, and threads nobody needs stay idle until Piscina retires them.
+ * Piscina's balancer: the idle thread that was handed a task most recently, whose JIT and caches
+ * are the warmest; threads nobody needs stay idle until Piscina retires them. When no thread is
+ * idle: below `hot` threads, none (Piscina starts one); at or above, with `pipelined`, the most
+ * recently used thread that runs only one task, so it finds its next one waiting when it is done.
+ * A run that then waits on the host behind it is asked to yield within the grace window (the
+ * pool's scan counts runs handed over and not started as queued work).
  */
-const mostRecentlyUsed = (): PiscinaLoadBalancer => {
+const mostRecentlyUsed = (hot: number, pipelined: boolean): PiscinaLoadBalancer => {
   const lastUsed = new Map<number, number>()
   let clock = 0
   return (_task, workers) => {
-    let best: (typeof workers)[number] | null = null
-    let bestUse = -1
+    let idle: (typeof workers)[number] | null = null
+    let busy: (typeof workers)[number] | null = null
+    let idleUse = -1
+    let busyUse = -1
+    let live = 0
     for (const worker of workers) {
-      if (worker.currentUsage !== 0 || worker.terminating || worker.destroyed) continue
+      if (worker.terminating || worker.destroyed) continue
+      live++
       const use = lastUsed.get(worker.id) ?? 0
-      if (use > bestUse) {
-        best = worker
-        bestUse = use
+      if (worker.currentUsage === 0 && use > idleUse) {
+        idle = worker
+        idleUse = use
+      } else if (worker.currentUsage === 1 && use > busyUse) {
+        busy = worker
+        busyUse = use
       }
     }
-    if (best !== null) lastUsed.set(best.id, ++clock)
-    return best
+    const chosen = idle ?? (pipelined && live >= hot ? busy : null)
+    if (chosen !== null) lastUsed.set(chosen.id, ++clock)
+    return chosen
   }
 }
