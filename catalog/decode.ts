@@ -21,7 +21,7 @@ import type { DataValue } from "../protocol/data.js"
 import { MAX_ISSUE_LENGTH, MAX_REPORTED_ISSUES } from "./limits.js"
 import * as Messages from "./messages.js"
 import { formatDataPath } from "../protocol/data-path.js"
-import { copyPlainData } from "./plain.js"
+import { copyPlainData } from "./plain-copy.js"
 import type { Tool, ToolSchema } from "./tool.js"
 
 /** The program's input did not decode; `message` names the fields (`input.id: Expected string, got 42`). */

@@ -38,7 +38,7 @@
 import { Cause, Effect, Exit } from "effect"
 import type { DiagnosticKind } from "../protocol/diagnostic.js"
 import type { DataValue } from "../protocol/data.js"
-import { copyPlainData, type CopyResult } from "../catalog/plain.js"
+import { copyPlainData, type CopyResult } from "../catalog/plain-copy.js"
 import { observedOutcome } from "./result-functions.js"
 import { runHook, type CallOutcome, type ExtensionAfterEvent, type HookReturn, type Hooks, type ToolAfterEvent } from "./hooks.js"
 import type { CallStatus } from "./result.js"

@@ -28,7 +28,7 @@
  */
 
 import { formatDataPath } from "../protocol/data-path.js"
-import { copyPlainData, type CopyResult } from "../catalog/plain.js"
+import { copyPlainData, type CopyResult } from "../catalog/plain-copy.js"
 import { MAX_DATA_DEPTH } from "../catalog/limits.js"
 import type { DataValue } from "../protocol/data.js"
 import { RESULT_FUNCTIONS_KEY, type ResultFunctionPlace, type ResultFunctionsEnvelope, isResultFunctionsEnvelope } from "../protocol/operations.js"

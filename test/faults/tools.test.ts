@@ -114,7 +114,7 @@ for (const language of ["lua", "javascript"] as const) {
     it("a result over the channel's frame limit is a catchable InvalidToolOutput, not a hang", async () => {
       const events: HookEvent[] = []
       const huge = tool(() => Effect.succeed("h".repeat(70_000_000)))
-      const runtime = CodeMode.make({ language, pool, tools: { f: { huge } }, hooks: recordingHooks(events), limits: { timeoutMs: 10_000 } })
+      const runtime = CodeMode.make({ language, pool, tools: { f: { huge } }, hooks: recordingHooks(events), limits: { timeoutMs: 60_000 } })
       const result = await settled(runtime, catching(language, "tools.f.huge({})"))
       expect(result.value).toMatchObject({ caught: true, message: expect.stringMatching(/could not be sent.*exceeds the channel's limit/) })
       expect(result.toolCalls.map((c: any) => c.status)).toEqual(["failure"])

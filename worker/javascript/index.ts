@@ -31,7 +31,7 @@ import { JsError, type Value } from "./runtime/object.js"
 import type { JsPromise } from "./runtime/promise.js"
 import { type JsState, ThrowSignal } from "./runtime/state.js"
 import { installModules } from "./runtime/modules.js"
-import { installHostGlobals, type HostGlobal } from "./runtime/tools.js"
+import { installHostGlobals, type HostGlobal } from "./runtime/host-values.js"
 import type { Outcome, SnapshotTool } from "../../protocol/task.js"
 
 export interface JsOptions {

@@ -37,7 +37,7 @@ const describeValue = (v: Value): string => {
 
 /**
  * Whether `s` has no lone surrogate, so it has a UTF-8 form. The host refuses such strings from
- * tools (`catalog/plain.ts`), and the Lua side refuses invalid bytes; a program's text is held to
+ * tools (`catalog/plain-copy.ts`), and the Lua side refuses invalid bytes; a program's text is held to
  * the same rule on the way out instead of reaching the host as text no encoder can write.
  */
 const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
