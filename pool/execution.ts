@@ -28,7 +28,7 @@ import type { Hooks } from "./hooks.js"
 import type { Language } from "../protocol/language.js"
 import type { Limits } from "./limits.js"
 import { ProgramRequests, toolLabel } from "./requests.js"
-import { assembleResult, type Result, type ToolCall } from "./result.js"
+import { assembleResult, withHostWarnings, type Result, type ToolCall } from "./result.js"
 import { TaskAbort, type PoolJob, type WorkerPool } from "./workers.js"
 
 /** How long a worker may overrun its deadline before it is terminated. */
@@ -235,6 +235,8 @@ export class Execution<R> extends ProgramRequests<R> implements PoolJob {
       status,
       durationMs: Math.round(durationMs * 1000) / 1000,
     }))
+    // (experience) host bugs found while serving calls reach the host as warnings: result.ts.
+    final = withHostWarnings(final, this.calls)
     this.resolve(assembleResult(final, toolCalls, this.plan.limits.maxOutputBytes))
   }
 

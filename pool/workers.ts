@@ -34,6 +34,7 @@ import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
 import { Piscina } from "piscina"
 import { HostChannel } from "../bridge/host-channel.js"
+import { checkKnownKeys } from "./options.js"
 import { WAKE_TASK, type ExecutionTask, type Outcome, type WakeTask } from "../protocol/task.js"
 
 export interface WorkerPoolOptions {
@@ -55,6 +56,10 @@ export interface WorkerPoolOptions {
    */
   readonly entry?: string
 }
+
+/** The keys `WorkerPool.make` reads; any other (`maxThread`) is a `TypeError`. */
+const POOL_OPTION_KEYS = ["minThreads", "maxThreads", "idleTimeoutMs", "resourceLimits", "entry"] as const
+const RESOURCE_LIMIT_KEYS = ["maxOldGenerationSizeMb", "maxYoungGenerationSizeMb", "stackSizeMb"] as const
 
 /** Wake-ups tried while every new thread dies before it starts, before queued work is failed. */
 const MAX_REVIVALS = 3
@@ -190,6 +195,11 @@ export class WorkerPool {
   lastWorkerError: unknown = undefined
 
   static make(options: WorkerPoolOptions = {}): WorkerPool {
+    if (options === null || typeof options !== "object") throw new TypeError("WorkerPool.make expects an options object")
+    checkKnownKeys("WorkerPool.make", options, POOL_OPTION_KEYS)
+    if (options.resourceLimits !== undefined) {
+      checkKnownKeys("WorkerPool.make resourceLimits", options.resourceLimits, RESOURCE_LIMIT_KEYS)
+    }
     return new WorkerPool(options)
   }
 

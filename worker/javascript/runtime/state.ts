@@ -70,6 +70,8 @@ export class JsState extends Meter {
 
   readonly logs: string[] = []
   readonly warnings: Diagnostic[] = []
+  /** A non-finite number has crossed as null and been warned about (protocol/json-numbers.ts). */
+  nonFiniteWarned = false
   private logBytes = 0
 
   /** The microtask queue: a growing array read from `jobHead`. */

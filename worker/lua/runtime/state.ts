@@ -84,6 +84,8 @@ export class LuaState extends Meter {
 
   readonly logs: string[] = []
   readonly warnings: Diagnostic[] = []
+  /** A non-finite number has crossed as null and been warned about (protocol/json-numbers.ts). */
+  nonFiniteWarned = false
   private logBytes = 0
 
   readonly host: Host

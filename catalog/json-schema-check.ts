@@ -1,0 +1,155 @@
+/**
+ * Whether a plain object is a JSON Schema document, decided by its keywords.
+ *
+ * A tool contract given as a plain object used to be read as a JSON Schema whatever it held, so a
+ * typo (`type: "strng"`), a zod 3 object (which has no Standard Schema face) or an options object
+ * passed by mistake all became a silent `any`: the model saw a wrong signature and no value was
+ * ever checked. Now every keyword must be one JSON Schema defines — draft-07 or 2020-12 (and
+ * 2019-09, which sits between them) — with a value of the kind that keyword takes, checked
+ * through every subschema. OpenAPI 3.0's schema keywords (`nullable`, `discriminator`, `xml`,
+ * `externalDocs`, `example`) and vendor extensions (`x-...`) are accepted too, since hosts bring
+ * OpenAPI and MCP schemas as they are and the signature renderer reads them.
+ *
+ * The check is structural, not a meta-schema validation: it refuses what cannot be meant (an
+ * unknown keyword, a type that does not exist, a negative `minLength`, a `pattern` that is not a
+ * regular expression) and names the first offending place by path (`input.properties.id.type`),
+ * so the host finds it in their own source. It runs once, at `Tool.make`.
+ */
+
+/** The first problem found, as a sentence naming its path; undefined when the document is well formed. */
+export const checkJsonSchemaDocument = (document: Record<string, unknown>, root: string): string | undefined => {
+  // An Effect `JsonSchema.Document` wraps the schema: { dialect, schema, definitions }.
+  if (typeof document.dialect === "string" && isObject(document.schema)) {
+    const inner = checkNode(document.schema, root)
+    if (inner !== undefined) return inner
+    if (document.definitions === undefined) return undefined
+    return isObject(document.definitions) ? checkSchemaMap(document.definitions, `${root}.definitions`) : `${root}.definitions: must be an object of schemas`
+  }
+  return checkNode(document, root)
+}
+
+const TYPES = new Set(["null", "boolean", "object", "array", "number", "integer", "string"])
+
+type Check = (value: unknown, path: string) => string | undefined
+
+const schema: Check = (value, path) => checkNode(value, path)
+const schemaMap: Check = (value, path) => (isObject(value) ? checkSchemaMap(value, path) : `${path}: must be an object of schemas`)
+const schemaList: Check = (value, path) => {
+  if (!Array.isArray(value) || value.length === 0) return `${path}: must be a non-empty array of schemas`
+  for (let i = 0; i < value.length; i++) {
+    const problem = checkNode(value[i], `${path}[${i}]`)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
+const string: Check = (value, path) => (typeof value === "string" ? undefined : `${path}: must be a string, got ${describe(value)}`)
+const boolean: Check = (value, path) => (typeof value === "boolean" ? undefined : `${path}: must be true or false, got ${describe(value)}`)
+const number: Check = (value, path) => (typeof value === "number" && Number.isFinite(value) ? undefined : `${path}: must be a number, got ${describe(value)}`)
+const count: Check = (value, path) =>
+  Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : `${path}: must be a non-negative integer, got ${describe(value)}`
+const anything: Check = () => undefined
+const object: Check = (value, path) => (isObject(value) ? undefined : `${path}: must be an object, got ${describe(value)}`)
+const stringList: Check = (value, path) =>
+  Array.isArray(value) && value.every((item) => typeof item === "string") ? undefined : `${path}: must be an array of strings`
+const list: Check = (value, path) => (Array.isArray(value) ? undefined : `${path}: must be an array, got ${describe(value)}`)
+
+const type: Check = (value, path) => {
+  const names = Array.isArray(value) ? value : [value]
+  if (names.length === 0) return `${path}: must name at least one type`
+  for (const name of names) {
+    if (typeof name !== "string" || !TYPES.has(name)) {
+      return `${path}: ${JSON.stringify(name) ?? String(name)} is not a JSON Schema type (${[...TYPES].join(", ")})`
+    }
+  }
+  return new Set(names).size === names.length ? undefined : `${path}: lists a type twice`
+}
+
+const pattern: Check = (value, path) => {
+  if (typeof value !== "string") return `${path}: must be a regular expression string, got ${describe(value)}`
+  try {
+    new RegExp(value, "u")
+    return undefined
+  } catch (error) {
+    return `${path}: ${JSON.stringify(value)} is not a regular expression (${(error as Error).message})`
+  }
+}
+
+const multipleOf: Check = (value, path) =>
+  typeof value === "number" && value > 0 && Number.isFinite(value) ? undefined : `${path}: must be a number greater than 0`
+
+/** draft-07 `exclusiveMinimum` is a number; OpenAPI 3.0 (draft-04) writes a boolean beside `minimum`. */
+const bound: Check = (value, path) => (typeof value === "boolean" ? undefined : number(value, path))
+
+/** `items`: one schema (2020-12, and draft-07 for every item) or, in draft-07, a tuple of schemas. */
+const items: Check = (value, path) => (Array.isArray(value) ? schemaList(value, path) : checkNode(value, path))
+
+/** draft-07 `dependencies`: each value a schema or a list of property names. */
+const dependencies: Check = (value, path) => {
+  if (!isObject(value)) return `${path}: must be an object`
+  for (const [key, entry] of Object.entries(value)) {
+    const problem = Array.isArray(entry) ? stringList(entry, `${path}.${key}`) : checkNode(entry, `${path}.${key}`)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
+
+const dependentRequired: Check = (value, path) => {
+  if (!isObject(value)) return `${path}: must be an object`
+  for (const [key, entry] of Object.entries(value)) {
+    const problem = stringList(entry, `${path}.${key}`)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
+
+/** Every keyword a document may hold, and what its value must be. */
+const KEYWORDS: Readonly<Record<string, Check>> = {
+  // Core and identifiers (draft-07, 2019-09, 2020-12).
+  $schema: string, $id: string, $ref: string, $comment: string, $anchor: string, $dynamicRef: string,
+  $dynamicAnchor: string, $recursiveRef: string, $recursiveAnchor: boolean, $vocabulary: object,
+  $defs: schemaMap, definitions: schemaMap,
+  // Applicators.
+  allOf: schemaList, anyOf: schemaList, oneOf: schemaList, not: schema, if: schema, then: schema, else: schema,
+  properties: schemaMap, patternProperties: schemaMap, additionalProperties: schema, propertyNames: schema,
+  dependentSchemas: schemaMap, dependencies, items, prefixItems: schemaList, additionalItems: schema,
+  contains: schema, unevaluatedItems: schema, unevaluatedProperties: schema, contentSchema: schema,
+  // Validation.
+  type, enum: list, const: anything, multipleOf, maximum: number, minimum: number,
+  exclusiveMaximum: bound, exclusiveMinimum: bound, maxLength: count, minLength: count, pattern,
+  maxItems: count, minItems: count, uniqueItems: boolean, maxContains: count, minContains: count,
+  maxProperties: count, minProperties: count, required: stringList, dependentRequired,
+  // Format and content.
+  format: string, contentEncoding: string, contentMediaType: string,
+  // Annotations.
+  title: string, description: string, default: anything, deprecated: boolean, readOnly: boolean,
+  writeOnly: boolean, examples: list,
+  // OpenAPI 3.0's schema object.
+  nullable: boolean, discriminator: object, xml: object, externalDocs: object, example: anything,
+}
+
+const checkNode = (node: unknown, path: string): string | undefined => {
+  if (typeof node === "boolean") return undefined
+  if (!isObject(node)) return `${path}: must be a schema (an object or true / false), got ${describe(node)}`
+  for (const [keyword, value] of Object.entries(node)) {
+    if (keyword.startsWith("x-")) continue
+    const check = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined
+    if (check === undefined) return `${path}: '${keyword}' is not a JSON Schema keyword (draft-07 or 2020-12)`
+    const problem = check(value, `${path}.${keyword}`)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
+
+const checkSchemaMap = (map: Record<string, unknown>, path: string): string | undefined => {
+  for (const [key, value] of Object.entries(map)) {
+    const problem = checkNode(value, `${path}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`)
+    if (problem !== undefined) return problem
+  }
+  return undefined
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value)
+
+const describe = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "an array" : typeof value === "string" ? JSON.stringify(value) : typeof value === "object" ? "an object" : `${typeof value} ${String(value)}`
