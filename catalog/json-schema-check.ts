@@ -13,7 +13,8 @@
  * The check is structural, not a meta-schema validation: it refuses what cannot be meant (an
  * unknown keyword, a type that does not exist, a negative `minLength`, a `pattern` that is not a
  * regular expression) and names the first offending place by path (`input.properties.id.type`),
- * so the host finds it in their own source. It runs once, at `Tool.make`.
+ * so the host finds it in their own source. It runs once, at `Tool.make`, and reads data properties
+ * only: a keyword behind a getter is checked by name, its value left to the lazy renderer.
  */
 
 /** The first problem found, as a sentence naming its path; undefined when the document is well formed. */
@@ -130,8 +131,16 @@ const KEYWORDS: Readonly<Record<string, Check>> = {
 const checkNode = (node: unknown, path: string): string | undefined => {
   if (typeof node === "boolean") return undefined
   if (!isObject(node)) return `${path}: must be a schema (an object or true / false), got ${describe(node)}`
-  for (const [keyword, value] of Object.entries(node)) {
+  for (const keyword of Object.keys(node)) {
     if (keyword.startsWith("x-")) continue
+    // A keyword behind a getter is left to the renderer, which reads it only when a signature is
+    // asked for (catalog.ts renders lazily); make must not run host code to check it.
+    const descriptor = Object.getOwnPropertyDescriptor(node, keyword)!
+    if (!("value" in descriptor)) {
+      if (!Object.hasOwn(KEYWORDS, keyword)) return `${path}: '${keyword}' is not a JSON Schema keyword (draft-07 or 2020-12)`
+      continue
+    }
+    const value = descriptor.value as unknown
     const check = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined
     if (check === undefined) return `${path}: '${keyword}' is not a JSON Schema keyword (draft-07 or 2020-12)`
     const problem = check(value, `${path}.${keyword}`)

@@ -35,7 +35,7 @@ export const toJsonSchema = (schema: ToolSchema, side: "input" | "output" = "inp
     document = Schema.isSchema(schema)
       ? fromEffectSchema(schema)
       : isStandardSchema(schema)
-      ? standardJsonSchema(schema, side)
+      ? (tidyEffectNode(standardJsonSchema(schema, side)) as JsonSchemaDocument)
       : unwrapDocument(schema as JsonSchemaDocument)
     converted[side].set(schema, document)
   }
