@@ -9,7 +9,8 @@
  * tool and global calls each as its own fiber in the caller's context, so several may be in
  * flight (the JavaScript engine sends them concurrently), each reply written when its fiber ends.
  * Once the execution has timed out or settled, a request is answered with a stop; once the worker
- * has returned the outcome, a request still unread is recorded and never run.
+ * has returned the outcome, a request still unread is served all the same (the ending then
+ * interrupts it if unfinished), so a call the program made always reaches the host.
  *
  * Apart from execution.ts so that how one request is served reads apart from when the whole
  * execution ends. The two share the state declared here: the lifecycle sets `channel`, `settled`,
@@ -61,9 +62,11 @@ export abstract class ProgramRequests<R> {
       return
     }
     if (this.programEnded) {
-      // Calls the program started and left behind without the host having read them: they are
-      // listed, as interrupted, and never run.
-      if (request.op === "tool" || request.op === "global") this.record(request.op === "tool" ? "tool" : "extension", request.name)
+      // (experience) Calls the program started and left behind, read only now: served like any
+      // other, so what reaches the host does not depend on timing; the ending interrupts them if
+      // unfinished (execution.ts `finish`), and their answers are not written (`reply`).
+      if (request.op === "tool") return this.onToolCall(request)
+      if (request.op === "global") return this.onGlobalCall(request)
       return
     }
     if (this.timeout !== undefined || this.settled) {
@@ -196,7 +199,8 @@ export abstract class ProgramRequests<R> {
    */
   private reply(id: number, reply: Reply): boolean {
     const channel = this.channel
-    if (channel === undefined || this.settled) return true
+    // (experience) After the outcome nobody reads answers: a late call's is dropped.
+    if (channel === undefined || this.settled || this.programEnded) return true
     try {
       channel.respond(
         id,

@@ -31,6 +31,7 @@ import type { JsPromise } from "./runtime/promise.js"
 import { JsState, ThrowSignal } from "./runtime/state.js"
 import { installModules } from "./runtime/modules.js"
 import { installHostGlobals, type HostGlobal } from "./runtime/tools.js"
+import { unawaitedWarnings } from "./runtime/unawaited.js"
 import type { Outcome, SnapshotTool } from "../../protocol/task.js"
 
 export interface JsOptions {
@@ -65,6 +66,8 @@ export function runJavaScript(source: string, options: JsOptions = {}): Outcome 
     const run = compileProgram(program, st, source)
     const promise = run()
     settle(st, promise)
+    // Calls still running are interrupted by the host once the program has returned; say so.
+    const unawaited = unawaitedWarnings(st.watchedCalls, promise)
     st.hostCalls.cancelAll()
     if (promise.rejected) return { ok: false, error: uncaught(st, promise.value), logs: st.logs }
     if (!promise.settled) {
@@ -75,6 +78,7 @@ export function runJavaScript(source: string, options: JsOptions = {}): Outcome 
       if (p === promise) continue
       st.warnings.push({ kind: "ExecutionFailure", message: `Unhandled promise rejection: ${describeThrown(st, (p as JsPromise).value)}` })
     }
+    st.warnings.push(...unawaited)
     return { ok: true, value, logs: st.logs, warnings: st.warnings }
   } catch (error) {
     return { ok: false, error: diagnose(st, error), logs: st?.logs ?? [] }

@@ -20,6 +20,7 @@
  * one pointer rather than working out a name nobody may ask for.
  */
 
+import type { WatchedCall } from "./unawaited.js"
 import { Meter } from "../../meter.js"
 import type { Diagnostic } from "../../../protocol/diagnostic.js"
 import { HostStop, type Host, type HostCalls } from "../../engine-host.js"
@@ -64,6 +65,9 @@ export class JsState extends Meter {
   completion: Value = undefined
   /** Label of a pending `break`/`continue`, or null for an unlabelled one. */
   label: string | null = null
+
+  /** Host calls started and not yet known to be observed (unawaited.ts). */
+  readonly watchedCalls: WatchedCall[] = []
 
   /** Rejected promises nobody handled yet (see promise.ts). */
   readonly unhandledRejections = new Set<JsObject>()

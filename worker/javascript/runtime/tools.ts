@@ -17,6 +17,7 @@
  */
 
 import { copyDataToJs, jsToData } from "../data/convert.js"
+import { watchCall } from "./unawaited.js"
 import { DataContractError } from "../../data/contract.js"
 import { HostFailure, type HostCall } from "../../engine-host.js"
 import type { DataValue } from "../../../protocol/data.js"
@@ -72,6 +73,7 @@ export function startHostCall(st: JsState, request: HostCall): JsPromise {
   }
   const promise = newPromise(st)
   const line = st.line
+  watchCall(st.watchedCalls, promise, request, line)
   st.hostCalls.start(request, (outcome) => {
     if (outcome.ok) {
       let value: Value
