@@ -49,8 +49,9 @@ const absentFeatures: Attack[] = [
 const reach: Attack[] = [
   { name: "tools cannot be listed", source: `for k in pairs(tools) do return k end return "none"`, expect: fails("ExecutionFailure", "tools cannot be listed with pairs/next") },
   { name: "next(tools)", source: `return next(tools)`, expect: fails("ExecutionFailure", "tools cannot be listed with pairs/next") },
-  { name: "tools.constructor is only another tool path", source: `return tools.constructor`, expect: fails("InvalidDataValue", "tool reference tools.constructor") },
-  { name: "tools.__proto__ is only another tool path", source: `return tools.__proto__.polluted`, expect: fails("InvalidDataValue", "tool reference tools.__proto__.polluted") },
+  // No tool has these names, so they read as nil (tool-names.ts).
+  { name: "tools.constructor is only a name no tool has", source: `return tools.constructor == nil`, expect: gives(true) },
+  { name: "tools.__proto__ is only a name no tool has", source: `return tools.__proto__.polluted`, expect: fails("UnknownTool", "Unknown tool 'tools.__proto__.polluted'") },
   { name: "calling tools.constructor is an unknown tool", source: `return tools.constructor("return process")`, expect: fails("UnknownTool", "constructor") },
   { name: "writing into tools", source: `tools.x = 1 return 1`, expect: fails("ExecutionFailure", "tools is read-only: tools can be called, not assigned") },
   { name: "a string's methods are the string library's", source: `return ("x").rep == string.rep`, expect: gives(true) },

@@ -32,6 +32,7 @@ import { JsState, ThrowSignal } from "./runtime/state.js"
 import { installModules } from "./runtime/modules.js"
 import { installHostGlobals, type HostGlobal } from "./runtime/tools.js"
 import { unawaitedWarnings } from "./runtime/unawaited.js"
+import { toolNamesFor } from "../tool-names.js"
 import type { Outcome, SnapshotTool } from "../../protocol/task.js"
 
 export interface JsOptions {
@@ -62,6 +63,7 @@ export function runJavaScript(source: string, options: JsOptions = {}): Outcome 
     const globals = options.globals ?? []
     installHostGlobals(realm, globals)
     st.catalogTools = options.tools ?? []
+    if (options.tools !== undefined) st.toolNames = toolNamesFor(options.tools)
     installModules(realm, new Set(globals.map((g) => g.path.split(".")[0]!)))
     const run = compileProgram(program, st, source)
     const promise = run()

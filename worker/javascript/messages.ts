@@ -21,6 +21,8 @@ export const JsMessages = {
 
   // -- Runtime errors (V8 wording) -----------------------------------------------------------
   notAFunction: (what: string) => `${what} is not a function`,
+  notAFunctionFromUnknownTool: (what: string, tool: string) =>
+    `${what} is not a function (if it was read from ${tool}: there is no such tool, so it read as undefined; use search(...) to find tools)`,
   notAConstructor: (what: string) => `${what} is not a constructor`,
   notDefined: (name: string) => `${name} is not defined`,
   beforeInitialization: (name: string) => `Cannot access '${name}' before initialization`,

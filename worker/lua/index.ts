@@ -15,6 +15,7 @@
  * never throws.
  */
 
+import { toolNamesFor } from "../tool-names.js"
 import type { Diagnostic } from "../../protocol/diagnostic.js"
 import { luaToData } from "./data/convert.js"
 import { textFromBytesLossy } from "../data/utf8.js"
@@ -68,6 +69,7 @@ export function runLua(source: string, options: LuaOptions = {}): Outcome {
     logs = st.logs
     const warnings = st.warnings
     const program = compiledProgram(source, st.bounds) // parse, compile (or reuse)
+    if (options.tools !== undefined) st.toolNames = toolNamesFor(options.tools)
     const tools = options.tools !== undefined && mayReadToolList(source) ? options.tools : []
     const { G, strings, iterators } = openLibraries(st, options.globals ?? [], tools)
     program.runtime.bind(st, G, strings, iterators)

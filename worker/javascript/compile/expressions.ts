@@ -15,6 +15,7 @@ import { iterableToList } from "../runtime/iterate.js"
 import { Accessor, DIRECT_CALL_ARITY, HIDDEN, JsArray, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { getIndexed, getV, toPropertyKey, toStr, typeOf } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
+import { callUnknownTool, toolNamespacePath } from "../runtime/tools.js"
 import { type AnyNode, type CompileContext, type Expr, type Frame } from "./context.js"
 import { compileClass } from "./classes.js"
 import { indexSlots, plainCellSlot, plainLocalSlot } from "./fused.js"
@@ -404,7 +405,17 @@ function directArguments(args: AnyNode[], ctx: CompileContext): { n: number; e0:
   return { n: exprs.length, e0: exprs[0] ?? none, e1: exprs[1] ?? none, e2: exprs[2] ?? none }
 }
 
-export function notCallable(st: JsState, text: string, line: number) {
+/**
+ * The error for calling what is not a function. `tools.crm.sendEmail(...)` where no such tool
+ * exists is the host's `UnknownTool` (with "Did you mean"); a value read from such a name and
+ * called later is a TypeError that names what it was read from.
+ */
+export function notCallable(st: JsState, text: string, line: number, o?: Value, f?: Value) {
+  const unknown = st.lastUnknownToolRead
+  if (f === undefined && unknown !== undefined) {
+    if (o !== undefined && toolNamespacePath(o) !== undefined) callUnknownTool(st, unknown, line)
+    if (unknown !== text) return st.typeError(JsMessages.notAFunctionFromUnknownTool(text, unknown), line)
+  }
   return st.typeError(JsMessages.notAFunction(text), line)
 }
 
@@ -445,7 +456,7 @@ function compileCall(node: AnyNode, ctx: CompileContext): Expr {
       const f = readMethod(st, o, name, key, R, line)
       if (!(f instanceof JsFunction)) {
         if (optional && (f === undefined || f === null)) return SHORT
-        throw notCallable(st, text, line)
+        throw notCallable(st, text, line, o, f)
       }
       st.line = line
       return f.impl(st, o, args(R), undefined)
@@ -457,7 +468,7 @@ function compileCall(node: AnyNode, ctx: CompileContext): Expr {
     if (!(f instanceof JsFunction)) {
       if (f === SHORT) return SHORT
       if (optional && (f === undefined || f === null)) return SHORT
-      throw notCallable(st, text, line)
+      throw notCallable(st, text, line, undefined, f)
     }
     st.line = line
     return f.impl(st, undefined, args(R), undefined)
@@ -506,7 +517,7 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
       const f = readMethod(st, o, name, key, R, line)
       if (!(f instanceof JsFunction)) {
         if (optional && (f === undefined || f === null)) return SHORT
-        throw notCallable(st, text, line)
+        throw notCallable(st, text, line, o, f)
       }
       st.line = line
       return invoke(f, o, R)
@@ -517,7 +528,7 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
     // `f(x)` where `f` is a function of an enclosing scope (a captured declaration: no TDZ).
     return function callCellDirect(R: Frame): Value {
       const f = R[cell].v
-      if (!(f instanceof JsFunction)) throw notCallable(st, text, line)
+      if (!(f instanceof JsFunction)) throw notCallable(st, text, line, undefined, f)
       st.line = line
       return invoke(f, undefined, R)
     }
@@ -528,7 +539,7 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
     if (!(f instanceof JsFunction)) {
       if (f === SHORT) return SHORT
       if (optional && (f === undefined || f === null)) return SHORT
-      throw notCallable(st, text, line)
+      throw notCallable(st, text, line, undefined, f)
     }
     st.line = line
     return invoke(f, undefined, R)

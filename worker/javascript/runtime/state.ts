@@ -20,6 +20,7 @@
  * one pointer rather than working out a name nobody may ask for.
  */
 
+import type { ToolNames } from "../../tool-names.js"
 import type { WatchedCall } from "./unawaited.js"
 import { Meter } from "../../meter.js"
 import type { Diagnostic } from "../../../protocol/diagnostic.js"
@@ -65,6 +66,11 @@ export class JsState extends Meter {
   completion: Value = undefined
   /** Label of a pending `break`/`continue`, or null for an unlabelled one. */
   label: string | null = null
+
+  /** The catalog's names under `tools`, when known: unknown names read as undefined (tool-names.ts). */
+  toolNames: ToolNames | undefined = undefined
+  /** The last name read under `tools` that no tool has (`tools.crm.sendEmail`), for a later call's message. */
+  lastUnknownToolRead: string | undefined = undefined
 
   /** Host calls started and not yet known to be observed (unawaited.ts). */
   readonly watchedCalls: WatchedCall[] = []

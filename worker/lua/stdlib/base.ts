@@ -88,7 +88,7 @@ export function openBase(st: LuaState, G: LuaTable): KnownIterators {
     pcall: (args) => {
       checkAny(st, args, 0, "pcall")
       const f = args[0]
-      if (typeof f !== "function" && !(f instanceof ToolReference)) return [false, LuaMessages.call(typeName(f), "")]
+      if (typeof f !== "function" && !(f instanceof ToolReference)) return [false, notCallableMessage(st, f)]
       const depth = st.depth
       const line = st.line
       try {
@@ -108,7 +108,7 @@ export function openBase(st: LuaState, G: LuaTable): KnownIterators {
       const depth = st.depth
       const line = st.line
       try {
-        if (typeof f !== "function" && !(f instanceof ToolReference)) throw new LuaError(LuaMessages.call(typeName(f), ""))
+        if (typeof f !== "function" && !(f instanceof ToolReference)) throw new LuaError(notCallableMessage(st, f))
         return [true, ...st.call(f, args.slice(2))]
       } catch (error) {
         const value = caught(st, error)
@@ -221,4 +221,10 @@ function parseInBase(s: string, base: number): LuaValue {
     n = BigInt.asUintN(64, n * b + BigInt(d))
   }
   return canonicalInteger(m[1] === "-" ? -n : n)
+}
+
+/** `pcall(f)` of a non-function; a nil that may come from a name no tool has says so (tool-names.ts). */
+const notCallableMessage = (st: LuaState, f: LuaValue): string => {
+  const message = LuaMessages.call(typeName(f), "")
+  return f === undefined && st.lastUnknownToolRead !== undefined ? LuaMessages.callFromUnknownTool(message, st.lastUnknownToolRead) : message
 }
