@@ -64,7 +64,7 @@ const reach: Attack[] = [
   { name: "returning a closure inside data", source: `return { ok = true, f = function() end }`, expect: fails("InvalidDataValue", "result.f is a function") },
   { name: "the error value of a builtin is a plain string", source: `local ok, e = pcall(string.rep) return { ok, type(e) }`, expect: gives([false, "string"]) },
   { name: "error with a table value stays a table", source: `local ok, e = pcall(error, { code = 7 }) return e`, expect: gives({ code: 7 }) },
-  { name: "an uncaught table error", source: `error({ code = 1 })`, expect: fails("ExecutionFailure", "(error object is a table value)") },
+  { name: "an uncaught table error", source: `error({ code = 1 })`, expect: fails("ExecutionFailure", 'input:1: (error object is a table value) {"code":1}') },
   { name: "an uncaught function error", source: `error(print)`, expect: fails("ExecutionFailure", "(error object is a function value)") },
   { name: "varargs of the main chunk are empty", source: `return select("#", ...)`, expect: gives(0) },
   { name: "there is no arg table", source: `return #arg`, expect: fails("ExecutionFailure", "attempt to get length of a nil value (global 'arg')") },

@@ -73,7 +73,9 @@ export function openBase(st: LuaState, G: LuaTable): KnownIterators {
         const line = at >= 1 ? st.callLines[at] ?? 0 : 0
         throw new LuaError(st.where(line) + value)
       }
-      throw new LuaError(value)
+      const raised = new LuaError(value)
+      raised.raisedAt = st.callLines[st.depth] ?? st.line
+      throw raised
     },
     ipairs: (args) => {
       checkAny(st, args, 0, "ipairs")
