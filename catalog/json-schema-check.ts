@@ -21,84 +21,104 @@
 export const checkJsonSchemaDocument = (document: Record<string, unknown>, root: string): string | undefined => {
   // An Effect `JsonSchema.Document` wraps the schema: { dialect, schema, definitions }.
   if (typeof document.dialect === "string" && isObject(document.schema)) {
-    const inner = checkNode(document.schema, root)
-    if (inner !== undefined) return inner
+    const inner = checkNode(document.schema)
+    if (inner !== undefined) return sentence(root, inner)
     if (document.definitions === undefined) return undefined
-    return isObject(document.definitions) ? checkSchemaMap(document.definitions, `${root}.definitions`) : `${root}.definitions: must be an object of schemas`
+    const definitions = schemaMap(document.definitions)
+    return definitions === undefined ? undefined : sentence(`${root}.definitions`, definitions)
   }
-  return checkNode(document, root)
+  const problem = checkNode(document)
+  return problem === undefined ? undefined : sentence(root, problem)
 }
+
+/**
+ * A problem and where it is below the value checked. Paths are built only on the way out of a
+ * failure (`within`), so checking a well-formed document concatenates no strings.
+ */
+interface Problem {
+  path: string
+  readonly text: string
+}
+
+const problem = (text: string): Problem => ({ path: "", text })
+const within = (found: Problem | undefined, step: string): Problem | undefined => {
+  if (found !== undefined) found.path = step + found.path
+  return found
+}
+const sentence = (root: string, found: Problem): string => `${root}${found.path}: ${found.text}`
 
 const TYPES = new Set(["null", "boolean", "object", "array", "number", "integer", "string"])
 
-type Check = (value: unknown, path: string) => string | undefined
+type Check = (value: unknown) => Problem | undefined
 
-const schema: Check = (value, path) => checkNode(value, path)
-const schemaMap: Check = (value, path) => (isObject(value) ? checkSchemaMap(value, path) : `${path}: must be an object of schemas`)
-const schemaList: Check = (value, path) => {
-  if (!Array.isArray(value) || value.length === 0) return `${path}: must be a non-empty array of schemas`
+const schema: Check = (value) => checkNode(value)
+const schemaMap: Check = (value) => (isObject(value) ? checkSchemaMap(value) : problem("must be an object of schemas"))
+const schemaList: Check = (value) => {
+  if (!Array.isArray(value) || value.length === 0) return problem("must be a non-empty array of schemas")
   for (let i = 0; i < value.length; i++) {
-    const problem = checkNode(value[i], `${path}[${i}]`)
-    if (problem !== undefined) return problem
+    const found = checkNode(value[i])
+    if (found !== undefined) return within(found, `[${i}]`)
   }
   return undefined
 }
-const string: Check = (value, path) => (typeof value === "string" ? undefined : `${path}: must be a string, got ${describe(value)}`)
-const boolean: Check = (value, path) => (typeof value === "boolean" ? undefined : `${path}: must be true or false, got ${describe(value)}`)
-const number: Check = (value, path) => (typeof value === "number" && Number.isFinite(value) ? undefined : `${path}: must be a number, got ${describe(value)}`)
-const count: Check = (value, path) =>
-  Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : `${path}: must be a non-negative integer, got ${describe(value)}`
+const string: Check = (value) => (typeof value === "string" ? undefined : problem(`must be a string, got ${describe(value)}`))
+const boolean: Check = (value) => (typeof value === "boolean" ? undefined : problem(`must be true or false, got ${describe(value)}`))
+const number: Check = (value) => (typeof value === "number" && Number.isFinite(value) ? undefined : problem(`must be a number, got ${describe(value)}`))
+const count: Check = (value) =>
+  Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : problem(`must be a non-negative integer, got ${describe(value)}`)
 const anything: Check = () => undefined
-const object: Check = (value, path) => (isObject(value) ? undefined : `${path}: must be an object, got ${describe(value)}`)
-const stringList: Check = (value, path) =>
-  Array.isArray(value) && value.every((item) => typeof item === "string") ? undefined : `${path}: must be an array of strings`
-const list: Check = (value, path) => (Array.isArray(value) ? undefined : `${path}: must be an array, got ${describe(value)}`)
+const object: Check = (value) => (isObject(value) ? undefined : problem(`must be an object, got ${describe(value)}`))
+const stringList: Check = (value) =>
+  Array.isArray(value) && value.every((item) => typeof item === "string") ? undefined : problem("must be an array of strings")
+const list: Check = (value) => (Array.isArray(value) ? undefined : problem(`must be an array, got ${describe(value)}`))
 
-const type: Check = (value, path) => {
+const type: Check = (value) => {
+  if (typeof value === "string" && TYPES.has(value)) return undefined
   const names = Array.isArray(value) ? value : [value]
-  if (names.length === 0) return `${path}: must name at least one type`
+  if (names.length === 0) return problem("must name at least one type")
   for (const name of names) {
     if (typeof name !== "string" || !TYPES.has(name)) {
-      return `${path}: ${JSON.stringify(name) ?? String(name)} is not a JSON Schema type (${[...TYPES].join(", ")})`
+      return problem(`${JSON.stringify(name) ?? String(name)} is not a JSON Schema type (${[...TYPES].join(", ")})`)
     }
   }
-  return new Set(names).size === names.length ? undefined : `${path}: lists a type twice`
+  return new Set(names).size === names.length ? undefined : problem("lists a type twice")
 }
 
-const pattern: Check = (value, path) => {
-  if (typeof value !== "string") return `${path}: must be a regular expression string, got ${describe(value)}`
+const pattern: Check = (value) => {
+  if (typeof value !== "string") return problem(`must be a regular expression string, got ${describe(value)}`)
   try {
     new RegExp(value, "u")
     return undefined
   } catch (error) {
-    return `${path}: ${JSON.stringify(value)} is not a regular expression (${(error as Error).message})`
+    return problem(`${JSON.stringify(value)} is not a regular expression (${(error as Error).message})`)
   }
 }
 
-const multipleOf: Check = (value, path) =>
-  typeof value === "number" && value > 0 && Number.isFinite(value) ? undefined : `${path}: must be a number greater than 0`
+const multipleOf: Check = (value) =>
+  typeof value === "number" && value > 0 && Number.isFinite(value) ? undefined : problem("must be a number greater than 0")
 
 /** draft-07 `exclusiveMinimum` is a number; OpenAPI 3.0 (draft-04) writes a boolean beside `minimum`. */
-const bound: Check = (value, path) => (typeof value === "boolean" ? undefined : number(value, path))
+const bound: Check = (value) => (typeof value === "boolean" ? undefined : number(value))
 
 /** `items`: one schema (2020-12, and draft-07 for every item) or, in draft-07, a tuple of schemas. */
-const items: Check = (value, path) => (Array.isArray(value) ? schemaList(value, path) : checkNode(value, path))
+const items: Check = (value) => (Array.isArray(value) ? schemaList(value) : checkNode(value))
 
 /** draft-07 `dependencies`: each value a schema or a list of property names. */
-const dependencies: Check = (value, path) => {
-  if (!isObject(value)) return `${path}: must be an object`
-  for (const [key, entry] of Object.entries(value)) {
-    const problem = Array.isArray(entry) ? stringList(entry, `${path}.${key}`) : checkNode(entry, `${path}.${key}`)
-    if (problem !== undefined) return problem
+const dependencies: Check = (value) => {
+  if (!isObject(value)) return problem("must be an object")
+  for (const key of Object.keys(value)) {
+    const entry = value[key]
+    const found = Array.isArray(entry) ? stringList(entry) : checkNode(entry)
+    if (found !== undefined) return within(found, step(key))
   }
   return undefined
 }
 
-const dependentRequired: Check = (value, path) => {
-  if (!isObject(value)) return `${path}: must be an object`
-  for (const [key, entry] of Object.entries(value)) {
-    const problem = stringList(entry, `${path}.${key}`)
-    if (problem !== undefined) return problem
+const dependentRequired: Check = (value) => {
+  if (!isObject(value)) return problem("must be an object")
+  for (const key of Object.keys(value)) {
+    const found = stringList(value[key])
+    if (found !== undefined) return within(found, step(key))
   }
   return undefined
 }
@@ -128,34 +148,33 @@ const KEYWORDS: Readonly<Record<string, Check>> = {
   nullable: boolean, discriminator: object, xml: object, externalDocs: object, example: anything,
 }
 
-const checkNode = (node: unknown, path: string): string | undefined => {
+const checkNode = (node: unknown): Problem | undefined => {
   if (typeof node === "boolean") return undefined
-  if (!isObject(node)) return `${path}: must be a schema (an object or true / false), got ${describe(node)}`
+  if (!isObject(node)) return problem(`must be a schema (an object or true / false), got ${describe(node)}`)
   for (const keyword of Object.keys(node)) {
     if (keyword.startsWith("x-")) continue
+    const check = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined
+    if (check === undefined) return problem(`'${keyword}' is not a JSON Schema keyword (draft-07 or 2020-12)`)
     // A keyword behind a getter is left to the renderer, which reads it only when a signature is
     // asked for (catalog.ts renders lazily); make must not run host code to check it.
     const descriptor = Object.getOwnPropertyDescriptor(node, keyword)!
-    if (!("value" in descriptor)) {
-      if (!Object.hasOwn(KEYWORDS, keyword)) return `${path}: '${keyword}' is not a JSON Schema keyword (draft-07 or 2020-12)`
-      continue
-    }
-    const value = descriptor.value as unknown
-    const check = Object.hasOwn(KEYWORDS, keyword) ? KEYWORDS[keyword] : undefined
-    if (check === undefined) return `${path}: '${keyword}' is not a JSON Schema keyword (draft-07 or 2020-12)`
-    const problem = check(value, `${path}.${keyword}`)
-    if (problem !== undefined) return problem
+    if (!("value" in descriptor)) continue
+    const found = check(descriptor.value)
+    if (found !== undefined) return within(found, `.${keyword}`)
   }
   return undefined
 }
 
-const checkSchemaMap = (map: Record<string, unknown>, path: string): string | undefined => {
-  for (const [key, value] of Object.entries(map)) {
-    const problem = checkNode(value, `${path}${/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`)
-    if (problem !== undefined) return problem
+const checkSchemaMap = (map: Record<string, unknown>): Problem | undefined => {
+  for (const key of Object.keys(map)) {
+    const found = checkNode(map[key])
+    if (found !== undefined) return within(found, step(key))
   }
   return undefined
 }
+
+/** How a key is written in a path: `.id`, or `["content-type"]`. */
+const step = (key: string): string => (/^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`)
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value)

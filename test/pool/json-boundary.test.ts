@@ -69,6 +69,14 @@ describe("NaN and infinities become null, with one warning naming the first plac
     }
   })
 
+  it("in an extension's result, on the host side", async () => {
+    const stats = Extension.make({ name: "stats", globals: { mean: () => ({ mean: NaN, n: 0 }) } })
+    const result = await Effect.runPromise(
+      CodeMode.execute({ language: "javascript", pool, extensions: [stats], code: "return mean()" }) as Effect.Effect<CodeMode.Result>,
+    )
+    expect(result).toMatchObject({ ok: true, value: { mean: null, n: 0 }, warnings: [warning("mean: result.mean", "NaN")] })
+  })
+
   it("JSON.stringify inside the program is unchanged, and json.encode still refuses", async () => {
     expect(await run("javascript", `return JSON.stringify({ a: NaN })`)).toMatchObject({ ok: true, value: '{"a":null}' })
     const lua = await run("lua", `return (pcall(json.encode, { a = 0/0 }))`)
