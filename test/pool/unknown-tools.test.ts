@@ -47,6 +47,12 @@ describe("JavaScript", () => {
 
   it("calling an unknown tool in place is UnknownTool with its line and Did you mean", async () => {
     expect(await run("javascript", `const a = 1\nreturn await tools.crm.sendEmail({ to: "x" })`)).toMatchObject({ ok: false, error: unknownTool })
+    expect(await run("javascript", `const a = 1\nreturn await tools.crms.sendEmail({})`)).toMatchObject({
+      ok: false,
+      error: { kind: "UnknownTool", message: expect.stringContaining("Unknown tool 'tools.crms.sendEmail'. Did you mean"), location: { line: 2 } },
+    })
+    expect(await run("javascript", `const a = 1\nreturn tools.crms.sendEmail({})`)).toMatchObject({ ok: false, error: { kind: "UnknownTool", location: { line: 2 } } })
+    expect(await run("javascript", `return tools.crms?.sendEmail({}) ?? "absent"`)).toMatchObject({ ok: true, value: "absent" })
     expect(await run("javascript", `const a = 1\nfunction f() { return tools.crm.sendEmail({}) }\nreturn f()`)).toMatchObject({
       ok: false,
       error: { kind: "UnknownTool", location: { line: 2 } },
@@ -73,6 +79,10 @@ describe("Lua", () => {
   it("calling an unknown tool in place is UnknownTool with its line", async () => {
     expect(await run("lua", `local a = 1\nreturn tools.crm.sendEmail({ to = "x" })`)).toMatchObject({ ok: false, error: unknownTool })
     expect(await run("lua", `local a = 1\nreturn tools["crm"]["sendEmail"]({})`)).toMatchObject({ ok: false, error: unknownTool })
+    expect(await run("lua", `local a = 1\nreturn tools.crms.sendEmail({})`)).toMatchObject({
+      ok: false,
+      error: { kind: "UnknownTool", message: expect.stringContaining("Unknown tool 'tools.crms.sendEmail'. Did you mean"), location: { line: 2 } },
+    })
   })
 
   it("a nil kept from such a read and called later is a catchable error naming the path", async () => {

@@ -410,6 +410,14 @@ function directArguments(args: AnyNode[], ctx: CompileContext): { n: number; e0:
  * exists is the host's `UnknownTool` (with "Did you mean"); a value read from such a name and
  * called later is a TypeError that names what it was read from.
  */
+/** `tools.alpha.echo(...)` where no namespace is called alpha: the host's UnknownTool for the whole path. */
+export function unknownNamespaceCall(st: JsState, text: string, line: number): void {
+  const unknown = st.lastUnknownToolRead
+  if (unknown !== undefined && text.length > unknown.length && text.startsWith(unknown) && /^[.[]/.test(text.slice(unknown.length))) {
+    callUnknownTool(st, text, line)
+  }
+}
+
 export function notCallable(st: JsState, text: string, line: number, o?: Value, f?: Value) {
   const unknown = st.lastUnknownToolRead
   if (f === undefined && unknown !== undefined) {
@@ -453,6 +461,7 @@ function compileCall(node: AnyNode, ctx: CompileContext): Expr {
         if (o === SHORT) return SHORT
         if (optionalMember && (o === undefined || o === null)) return SHORT
       }
+      if (o === undefined) unknownNamespaceCall(st, text, line)
       const f = readMethod(st, o, name, key, R, line)
       if (!(f instanceof JsFunction)) {
         if (optional && (f === undefined || f === null)) return SHORT
@@ -514,6 +523,7 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
         if (o === SHORT) return SHORT
         if (optionalMember && (o === undefined || o === null)) return SHORT
       }
+      if (o === undefined) unknownNamespaceCall(st, text, line)
       const f = readMethod(st, o, name, key, R, line)
       if (!(f instanceof JsFunction)) {
         if (optional && (f === undefined || f === null)) return SHORT

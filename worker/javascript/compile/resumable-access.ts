@@ -14,7 +14,7 @@ import { JsFunction, JsObject, type Key, type Value } from "../runtime/object.js
 import { assignProperties } from "../builtins/object.js"
 import { getIndexed, putIndexed, toNumeric, toPropertyKey, toStr } from "../runtime/ops.js"
 import type { AnyNode, CompileContext, Frame } from "./context.js"
-import { compilePropertyInit, isAnonymousFunction, notCallable, SHORT, sourceText, superBase } from "./expressions.js"
+import { compilePropertyInit, isAnonymousFunction, notCallable, SHORT, sourceText, superBase, unknownNamespaceCall } from "./expressions.js"
 import { toolNamespacePath } from "../runtime/tools.js"
 import { setFunctionName } from "./functions.js"
 import { BINARY } from "./operators.js"
@@ -130,6 +130,7 @@ export function compileResumableCall(node: AnyNode, ctx: CompileContext): RExpr 
     return function* methodCall(R: Frame) {
       const [o, k] = yield* place.ref(R)
       if (o === SHORT) return SHORT
+      if (o === undefined) unknownNamespaceCall(st, text, line)
       const f = place.get(R, o, k)
       if (optional && (f === undefined || f === null)) return SHORT
       // An unknown tool called in place (`await tools.crm.sendEmail(x)`) is the host's UnknownTool.
