@@ -3,7 +3,7 @@
  * worker pool. This is the public face; everything a host needs is exported here.
  */
 
-export { CodeMode, type AnyExtension, type CodeModeOptions, type Runtime } from "./pool/codemode.js"
+export { CodeMode, type AnyExtension, type Branches, type CodeModeOptions, type ExecuteOptions, type Runtime } from "./pool/codemode.js"
 export { WorkerPool, type WorkerPoolOptions } from "./pool/workers.js"
 export { DEFAULT_LIMITS, type Limits } from "./pool/limits.js"
 export type { Language } from "./protocol/language.js"
@@ -20,4 +20,41 @@ export {
 } from "./pool/extension.js"
 export { Tool, type AnyTool, type JsonSchemaDocument, type ToolSchema } from "./catalog/tool.js"
 export { Namespace, type ToolTree, type ToolRequirements } from "./catalog/namespace.js"
+export { Catalog, semanticRank, semanticSearch, SemanticSearchError, ToolEmbeddings } from "./catalog/index.js"
 export { DEFAULT_BOUNDS, type Bounds } from "./protocol/bounds.js"
+export {
+  OpenAPI,
+  OpenApiCallError,
+  OpenApiSpecError,
+  CredentialError,
+  type OpenApiTools,
+  type OperationTool,
+  type FromSpecOptions,
+  type Auth,
+  type Credential,
+  type BasicCredential,
+  type CredentialRequest,
+  type SecurityScheme,
+  type SkippedOperation,
+  type OperationEntry,
+  type RetryOptions,
+} from "./openapi/index.js"
+export {
+  State,
+  BranchError,
+  StateBoundExceeded,
+  StateConflict,
+  StateError,
+  DEFAULT_BRANCH,
+  MAX_BRANCH_CHARS,
+  MAX_BRANCH_NAME_CHARS,
+  MAX_VALUE_CHARS,
+  type BranchChanges,
+  type BranchSummary,
+  type CommitError,
+  type PostgresStateOptions,
+  type SqliteStateOptions,
+  type StateErrorReason,
+  type StateStore,
+  type StoredEntry,
+} from "./state/index.js"

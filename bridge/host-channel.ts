@@ -42,6 +42,9 @@ import {
   RING_BYTES,
   WORKER_BELL,
   WORKER_WANTS_ROOM,
+  OPENED,
+  WAITING,
+  YIELD,
   type ChannelReply,
   type ChannelRequest,
 } from "./protocol.js"
@@ -175,6 +178,34 @@ export class HostChannel {
     this.ringWorker()
   }
 
+  /**
+   * The id of the last request the worker had posted when it began waiting for a response, or 0
+   * while it runs. Two equal readings some time apart mean it has waited at least that long.
+   */
+  get waitingOn(): number {
+    if (this.closed) return 0
+    // Load (seq-cst): pairs with the worker's stores around its wait.
+    return Atomics.load(this.words, WAITING)
+  }
+
+  /** True once a worker has opened the channel for the current execution. */
+  get opened(): boolean {
+    // Load (seq-cst): pairs with the worker end's store in its constructor.
+    return !this.closed && Atomics.load(this.words, OPENED) !== 0
+  }
+
+  /**
+   * Asks a worker that waits on request `ticket` (a `waitingOn` reading) to give up its wait: its
+   * wait then throws a "yielded" ChannelError. If the worker has posted another request since, the
+   * ask is stale and it goes on undisturbed.
+   */
+  askToYield(ticket: number): void {
+    if (this.closed || ticket === 0) return
+    // Store (seq-cst) before the bell: a worker that wakes on the bell sees the ask.
+    Atomics.store(this.words, YIELD, ticket)
+    this.ringWorker()
+  }
+
   /** Readies the channel for the next execution. Only while no worker is using it. */
   reset(): void {
     if (this.closed) return
@@ -188,6 +219,9 @@ export class HostChannel {
     Atomics.store(this.words, WORKER_WANTS_ROOM, 0)
     Atomics.store(this.words, HOST_WANTS_ROOM, 0)
     Atomics.store(this.words, INTERRUPT, 0)
+    Atomics.store(this.words, WAITING, 0)
+    Atomics.store(this.words, YIELD, 0)
+    Atomics.store(this.words, OPENED, 0)
     this.requests.resync()
     this.responses.resync()
     Atomics.add(this.words, GENERATION, 1)

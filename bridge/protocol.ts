@@ -50,6 +50,13 @@ export const HOST_BELL = 18
 export const WORKER_WANTS_ROOM = 19
 /** The next request id; kept in shared memory so ids stay unique across worker-end instances. */
 export const NEXT_ID = 20
+/**
+ * While the worker waits for a response: the id of the last request it had posted (0 while it
+ * runs). The host reads it to tell a worker that waits from one that computes.
+ */
+export const WAITING = 21
+/** Set by the worker end when a task opens the channel: the task has reached a running thread. */
+export const OPENED = 22
 /** Words written by the host. */
 export const RESPONSE_TAIL = 32
 export const REQUEST_HEAD = 33
@@ -62,6 +69,12 @@ export const INTERRUPT = 36
 export const CLOSED = 37
 /** Incremented by `reset`; a worker end seeing it change forgets what it held for the old execution. */
 export const GENERATION = 38
+/**
+ * The host asks a waiting worker to give up its wait: the `WAITING` value it saw. The worker
+ * honours it only while that is still its last request, so a request made since (the worker got
+ * its answer and moved on) makes the ask stale without any further handshake.
+ */
+export const YIELD = 39
 
 export const CONTROL_BYTES = 256
 export const FRAME_LENGTH_BYTES = 4
@@ -113,6 +126,8 @@ export interface ChannelRequest {
   readonly op: string
   readonly name: string
   readonly args: ReadonlyArray<FrameData>
+  /** Anything else the sender attaches; the bridge carries it untouched. */
+  readonly meta?: FrameData
 }
 
 export interface ChannelFailure {
@@ -141,7 +156,7 @@ export const isChannelRequest = (frame: unknown): frame is ChannelRequest => {
 // ---------------------------------------------------------------------------------------------
 // Errors
 
-export type ChannelErrorReason = "interrupted" | "closed" | "frame-too-large" | "not-outstanding" | "malformed-frame" | "not-a-channel"
+export type ChannelErrorReason = "interrupted" | "yielded" | "closed" | "frame-too-large" | "not-outstanding" | "malformed-frame" | "not-a-channel"
 
 export class ChannelError extends Error {
   constructor(
@@ -155,6 +170,7 @@ export class ChannelError extends Error {
 
 export const ChannelErrors = {
   interrupted: () => new ChannelError("interrupted", "The host interrupted this execution while it waited for a response"),
+  yielded: () => new ChannelError("yielded", "The host asked this worker to give up its wait"),
   closed: () => new ChannelError("closed", "The host end of the channel is closed"),
   frameTooLarge: (bytes: number, max: number) =>
     new ChannelError("frame-too-large", `A frame of ${bytes} bytes exceeds the channel's limit of ${max} bytes`),

@@ -33,8 +33,11 @@ import {
   RESPONSE_HEAD,
   RESPONSE_TAIL,
   WAIT_SLICE_MS,
+  OPENED,
+  WAITING,
   WORKER_BELL,
   WORKER_WANTS_ROOM,
+  YIELD,
   type ChannelResponse,
   type FrameData,
 } from "./protocol.js"
@@ -54,6 +57,8 @@ export class WorkerChannel {
   /** Responses that arrived and were not yet taken, in arrival order. */
   private readonly mailbox = new Map<number, ChannelResponse>()
   private generation: number
+  /** The id of the last request posted in this execution (0: none). */
+  private lastPosted = 0
 
   constructor(buffer: SharedArrayBuffer) {
     const layout = readLayout(buffer)
@@ -66,6 +71,8 @@ export class WorkerChannel {
     )
     // Load (seq-cst): the host's reset count; compared on every call to notice a reset.
     this.generation = Atomics.load(this.words, GENERATION)
+    // Store (seq-cst): read by the host to tell a task still waiting for a thread from one running.
+    Atomics.store(this.words, OPENED, 1)
   }
 
   /** True once the host has asked this execution to stop. */
@@ -80,13 +87,16 @@ export class WorkerChannel {
     return this.waiting.size + this.mailbox.size
   }
 
-  /** Writes a request and returns its id without waiting for the answer. */
-  post(op: string, name: string, args: ReadonlyArray<FrameData>): number {
+  /** Writes a request and returns its id without waiting for the answer. `meta` travels untouched. */
+  post(op: string, name: string, args: ReadonlyArray<FrameData>, meta?: FrameData): number {
     this.followReset()
     // Add (seq-cst): ids come from shared memory so they never repeat on this channel, even across
     // worker-end instances; a late answer to an old id then finds nobody waiting and is dropped.
-    const id = (Atomics.add(this.words, NEXT_ID, 1) + 1) | 0
-    const text = JSON.stringify({ id, op, name, args })
+    // Zero is skipped: it means "no request" in WAITING and YIELD.
+    let id = (Atomics.add(this.words, NEXT_ID, 1) + 1) | 0
+    if (id === 0) id = (Atomics.add(this.words, NEXT_ID, 1) + 1) | 0
+    this.lastPosted = id
+    const text = JSON.stringify(meta === undefined ? { id, op, name, args } : { id, op, name, args, meta })
     // The common case: the frame fits, one write into the ring, one publish, one notify.
     if (this.requests.tryWriteText(text, this.maxFrameBytes)) {
       this.waiting.add(id)
@@ -123,8 +133,8 @@ export class WorkerChannel {
   }
 
   /** `post` then `waitFor`: one synchronous host call. */
-  call(op: string, name: string, args: ReadonlyArray<FrameData>): ChannelResponse {
-    return this.waitFor(this.post(op, name, args))
+  call(op: string, name: string, args: ReadonlyArray<FrameData>, meta?: FrameData): ChannelResponse {
+    return this.waitFor(this.post(op, name, args, meta))
   }
 
   /** Forgets every outstanding request; their responses are dropped when they arrive. */
@@ -136,6 +146,17 @@ export class WorkerChannel {
   // -------------------------------------------------------------------------------------------
 
   private block(id: number | undefined): ChannelResponse {
+    // Store (seq-cst): tells the host this worker now waits, and on which last request; cleared
+    // on the way out, whatever ends the wait.
+    Atomics.store(this.words, WAITING, this.lastPosted)
+    try {
+      return this.blockUntilAnswered(id)
+    } finally {
+      Atomics.store(this.words, WAITING, 0)
+    }
+  }
+
+  private blockUntilAnswered(id: number | undefined): ChannelResponse {
     for (;;) {
       // Load (seq-cst) the bell BEFORE looking: a ring that lands after this load makes the wait
       // below return at once ("not-equal"), so no response can slip in unseen.
@@ -146,6 +167,9 @@ export class WorkerChannel {
       // Loads (seq-cst): pair with the host's stores in `interrupt()` and `close()`.
       if (Atomics.load(this.words, INTERRUPT) !== 0) throw ChannelErrors.interrupted()
       if (Atomics.load(this.words, CLOSED) !== 0) throw ChannelErrors.closed()
+      // Load (seq-cst): pairs with the host's store in `askToYield`; honoured only while the ask
+      // names this worker's last request.
+      if (this.lastPosted !== 0 && Atomics.load(this.words, YIELD) === this.lastPosted) throw ChannelErrors.yielded()
       // Sleeps while the bell is unchanged; the timeout is only a safety net for the words above.
       Atomics.wait(this.words, WORKER_BELL, bell, WAIT_SLICE_MS)
     }
@@ -218,5 +242,6 @@ export class WorkerChannel {
     this.responses.resync()
     this.waiting.clear()
     this.mailbox.clear()
+    this.lastPosted = 0
   }
 }

@@ -29,6 +29,7 @@ export {
   suggest,
 } from "./search.js"
 export type { SearchHit, SearchRequest, SearchResult } from "./search.js"
+export { fuseRanks, semanticRank, semanticSearch, SemanticSearchError, ToolEmbeddings } from "./semantic.js"
 export { Catalog } from "./catalog.js"
 export { identifierPath, identifierSegment } from "./discovery.js"
 export type { NamespaceDeclaration, ToolDeclaration } from "./discovery.js"

@@ -18,6 +18,7 @@ export interface ToolTree {
   readonly [key: string]: ToolTreeNode
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
 export type ToolTreeNode = AnyTool | Namespace<any> | ToolTree
 
 const NamespaceTypeId: unique symbol = Symbol.for("codemode/Namespace") as never
@@ -70,6 +71,7 @@ export const Namespace = {
 
 /** The union of the requirements of every tool in a tree (records and namespaces, any depth). */
 export type ToolRequirements<T> =
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
   T extends Tool<any, any, any, infer R>
     ? R
     : T extends Namespace<infer U>
@@ -80,6 +82,7 @@ export type ToolRequirements<T> =
 
 /** The union of the errors every tool in a tree may fail with. */
 export type ToolErrors<T> =
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
   T extends Tool<any, any, infer E, any>
     ? E
     : T extends Namespace<infer U>

@@ -1,253 +1,146 @@
 /**
- * The ranker behind `search`, "did you mean" and the discovery built-ins: a small weighted inverted
- * index over the catalog's words.
+ * The lexical ranker behind `search`, "did you mean" and the discovery built-ins: a query's
+ * concepts (`query.ts`) scored against the BM25F index (`search-index.ts`).
  *
- * Each tool contributes tokens (`tokens.ts`) from four fields, weighted by how much a match there
- * says about intent: its own name (the last path segment) most, the namespaces above it next, its
- * description less, and the descriptions of its enclosing namespaces least (they describe many
- * tools at once, and count for every one of them). A token found in several fields of one tool
- * keeps its best weight. Each query token finds the vocabulary tokens it matches (exactly, as the
- * start of a longer word, as a longer word's start, or within a typo or two; a plural written in
- * the query matches the same plural written in the tool a little better than its singular, which
- * is how "issues" prefers `list_issues` over `create_issue`) and scores each tool
- * by its best match, scaled by the token's inverse document frequency, so `order` in an
- * orders-heavy catalog counts less than `refund`. Tools that match more of the query, and whose
- * own name the query covers, rise above tools that match one word strongly. Ties go to path order.
+ * Each concept finds the index terms that satisfy it: its own stem, its translations and synonyms
+ * (with the quality `query.ts` gives them), and, for words written in the catalog's language, the
+ * terms it is a prefix of ("config" finds "configuration"), the terms that are a prefix of it, and
+ * terms within a typo or two ("reqeust"). A tool's score for a concept is its best matching term's
+ * saturated BM25F frequency times that match's quality, never a sum over several terms, times the
+ * concept's rarity: BM25's IDF taken over every tool that any of the concept's terms reached. So a
+ * concept with many synonyms counts once, not once per synonym, and a word whose synonyms are
+ * everywhere ("open": create, get, show...) weighs what a common word weighs.
  *
- * The index is built on the first search of a catalog, not when the catalog is built, and built
- * cheaply: texts a catalog repeats (segments, namespace descriptions) are tokenised once, a
- * description's words go straight into the postings, postings live in a few typed arrays rather
- * than an array per token, and nothing renders a signature. For 5,000 tools that is some tens of
- * milliseconds once, then well under a millisecond per query (see `catalog/README.md`).
+ * A tool's score is the sum over concepts, then shaped by two facts BM25 alone does not see. A tool
+ * that satisfies more of the query's concepts beats one that satisfies one concept strongly
+ * (coverage, squared by default), and a tool whose own name the query covers beats one that only mentions the
+ * words in passing (name coverage). A concept no tool satisfies ("please", an unknown word) does
+ * not count against anyone. A query that opens with a verb ("ban a spammer") marks down tools
+ * named by another verb (`get_guild_ban`): the first word of an imperative is what to do. A query
+ * that asks for no action at all ("wiki page") prefers tools that read to tools that change
+ * things: reading is the safe guess. A concept the query only implies (a list, for "box webhooks") adds to
+ * the tools that satisfy it without counting in anyone's coverage. A plural in the query adds a little for tools whose name has that
+ * plural, which is how "issues" prefers `list_issues` to `create_issue`. Ties go to path order.
+ * Every weight is in `weights.ts`.
  */
 
-import type { Catalog } from "./catalog.js"
 import type { ToolEntry } from "./paths.js"
-import { editDistance, PLURAL_MARK, type QueryWord, scan, tokenizeCached } from "./tokens.js"
+import type { QueryConcept } from "./query.js"
+import { PLURAL_MARK, type SearchIndex } from "./search-index.js"
+import { editDistance } from "./tokens.js"
+import { weights } from "./weights.js"
 
-/** Field weights: how much a token match in each field says about the tool. */
-const NAME_WEIGHT = 10
-const PATH_WEIGHT = 6
-const DESCRIPTION_WEIGHT = 3
-const NAMESPACE_WEIGHT = 2
+/** Terms a word may be a prefix of before it stops being a useful prefix. */
+const PREFIX_LIMIT = 64
 
-/** Quality of each kind of match: a whole word, the start of a longer word, a word inside the query, a typo. */
-const EXACT = 1
-/** A plural in the query matching a tool that only has the singular (or the plural folded away). */
-const FOLDED = 0.85
-const PREFIX_OF_TOKEN = 0.75
-const TOKEN_PREFIX = 0.6
-const ONE_TYPO = 0.6
-const TWO_TYPOS = 0.45
-
-/** How much covering the tool's own name adds on top of the matched words. */
-const NAME_COVERAGE_BONUS = 0.3
-
-export interface SearchIndex {
-  readonly entries: ReadonlyArray<ToolEntry>
-  /** Entry positions in path order, for browsing and for breaking ties. */
-  readonly pathOrder: ReadonlyArray<number>
-  readonly rankOf: Int32Array
-  /** Every token of the catalog, sorted, so the words a query token begins can be found by bisection. */
-  readonly vocabulary: ReadonlyArray<string>
-  /**
-   * The tools holding vocabulary token `t`, and the weight of the best field it is in for each, are
-   * `postingEntries` / `postingWeights` from `start[t]` to `start[t + 1]`.
-   */
-  readonly start: Int32Array
-  readonly postingEntries: Int32Array
-  readonly postingWeights: Uint8Array
-  readonly positionOf: ReadonlyMap<string, number>
-  /** Vocabulary positions by token length, numbers left out: the candidates for typo matching. */
-  readonly wordsByLength: ReadonlyMap<number, ReadonlyArray<number>>
-  readonly nameTokenCount: Uint16Array
-}
-
-const indexes = new WeakMap<Catalog, SearchIndex>()
-
-/** The catalog's index, built on first use. */
-export const indexOf = (catalog: Catalog): SearchIndex => {
-  let index = indexes.get(catalog)
-  if (index === undefined) indexes.set(catalog, (index = buildIndex(catalog.entries)))
-  return index
-}
-
-const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
-  const cache = new Map<string, ReadonlyArray<string>>()
-  const idOf = new Map<string, number>()
-  const tokens: Array<string> = []
-  // Postings as linked lists in growable typed arrays (one allocation per doubling, not one array
-  // per token); they are laid out token by token once every tool has been read.
-  let capacity = 1024
-  let postings = 0
-  let entryOf = new Int32Array(capacity)
-  let weightOf = new Uint8Array(capacity)
-  let nextOf = new Int32Array(capacity)
-  let head = new Int32Array(1024).fill(-1)
-  let countOf = new Int32Array(1024)
-  const nameTokenCount = new Uint16Array(entries.length)
-
-  const addOne = (position: number, word: string, weight: number): void => {
-    let id = idOf.get(word)
-    if (id === undefined) {
-      id = tokens.length
-      idOf.set(word, id)
-      tokens.push(word)
-      if (id === head.length) {
-        head = grow(head, head.length * 2, -1)
-        countOf = grow(countOf, countOf.length * 2, 0)
-      }
-    }
-    const newest = head[id]
-    // Fields are added from lightest to heaviest, so a token already held by this tool just moves up.
-    if (newest >= 0 && entryOf[newest] === position) {
-      if (weight > weightOf[newest]) weightOf[newest] = weight
-      return
-    }
-    if (postings === capacity) {
-      capacity *= 2
-      entryOf = grow(entryOf, capacity, 0)
-      weightOf = grow(weightOf, capacity, 0)
-      nextOf = grow(nextOf, capacity, 0)
-    }
-    entryOf[postings] = position
-    weightOf[postings] = weight
-    nextOf[postings] = newest
-    head[id] = postings++
-    countOf[id]++
-  }
-  const add = (position: number, words: ReadonlyArray<string>, weight: number): void => {
-    for (const word of words) addOne(position, word, weight)
-  }
-
-  for (let position = 0; position < entries.length; position++) {
-    const entry = entries[position]
-    for (const info of entry.namespaces) {
-      if (info.description !== undefined) add(position, tokenizeCached(cache, info.description), NAMESPACE_WEIGHT)
-    }
-    // Descriptions are rarely shared: their words go straight into the postings, uncollected.
-    scan(entry.tool.description, (token, written) => {
-      addOne(position, token, DESCRIPTION_WEIGHT)
-      if (written !== token) addOne(position, PLURAL_MARK + written, DESCRIPTION_WEIGHT)
-    })
-    const last = entry.segments.length - 1
-    for (let segment = 0; segment < last; segment++) add(position, tokenizeCached(cache, entry.segments[segment]), PATH_WEIGHT)
-    const name = tokenizeCached(cache, entry.segments[last])
-    add(position, name, NAME_WEIGHT)
-    nameTokenCount[position] = name.filter((token) => !token.startsWith(PLURAL_MARK)).length
-  }
-
-  const order = tokens.map((_, id) => id).sort((a, b) => (tokens[a] < tokens[b] ? -1 : tokens[a] > tokens[b] ? 1 : 0))
-  const vocabulary = order.map((id) => tokens[id])
-  const start = new Int32Array(order.length + 1)
-  const postingEntries = new Int32Array(postings)
-  const postingWeights = new Uint8Array(postings)
-  let filled = 0
-  order.forEach((id, position) => {
-    start[position] = filled
-    filled += countOf[id]
-    // The lists run newest first; filling backwards leaves each token's tools in catalog order.
-    let slot = filled
-    for (let posting = head[id]; posting >= 0; posting = nextOf[posting]) {
-      postingEntries[--slot] = entryOf[posting]
-      postingWeights[slot] = weightOf[posting]
-    }
-  })
-  start[order.length] = filled
-  const positionOf = new Map<string, number>()
-  const wordsByLength = new Map<number, Array<number>>()
-  vocabulary.forEach((token, position) => {
-    positionOf.set(token, position)
-    if (isNumber(token) || token.startsWith(PLURAL_MARK)) return
-    let bucket = wordsByLength.get(token.length)
-    if (bucket === undefined) wordsByLength.set(token.length, (bucket = []))
-    bucket.push(position)
-  })
-  const pathOrder = entries.map((_, position) => position).sort((a, b) => comparePaths(entries[a], entries[b]))
-  const rankOf = new Int32Array(entries.length)
-  pathOrder.forEach((position, rank) => (rankOf[position] = rank))
-  return { entries, pathOrder, rankOf, vocabulary, start, postingEntries, postingWeights, positionOf, wordsByLength, nameTokenCount }
-}
-
-const grow = <A extends Int32Array | Uint8Array>(array: A, length: number, fill: number): A => {
-  const bigger = new (array.constructor as new (length: number) => A)(length)
-  bigger.set(array)
-  if (fill !== 0) bigger.fill(fill, array.length)
-  return bigger
-}
-
-/** Tools matching a query's words, best first (none for a query without words). */
-export const rankWords = (index: SearchIndex, words: ReadonlyArray<QueryWord>, inScope: (entry: ToolEntry) => boolean): Array<ToolEntry> => {
+/** Tools matching a query's concepts, best first (none for a query without concepts). */
+export const rankConcepts = (
+  index: SearchIndex,
+  concepts: ReadonlyArray<QueryConcept>,
+  inScope: (entry: ToolEntry) => boolean,
+  /** For a mistyped path ("did you mean"): a near spelling covers its word fully. */
+  reference = false,
+): Array<ToolEntry> => {
+  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation, synonym } = weights()
   const count = index.entries.length
   const total = new Float64Array(count)
   const matched = new Uint16Array(count)
+  // Coverage counts a concept by how well it was met: fully by its own word, partly by a synonym.
+  const covered = new Float64Array(count)
+  const bestQuality = new Float64Array(count)
   const nameHits = new Uint16Array(count)
   const best = new Float64Array(count)
-  const bestIsName = new Uint8Array(count)
+  const bestInName = new Uint8Array(count)
+
   const hit: Array<number> = []
   const touched: Array<number> = []
-  for (const word of words) {
+  let effective = 0
+  // The verb a query opens with, if it opens with one, and how well each term satisfies it.
+  const head = concepts.length > 0 && concepts[0].action && !concepts[0].implicit ? matchesOf(index, concepts[0]) : undefined
+  const asksNothing = !concepts.some((concept) => concept.action && !concept.implicit)
+  for (const concept of concepts) {
     touched.length = 0
-    for (const [position, quality] of matchesOf(index, word)) {
-      const from = index.start[position]
-      const to = index.start[position + 1]
-      const rarity = Math.log(1 + count / (to - from))
-      for (let i = from; i < to; i++) {
+    for (const [position, quality] of matchesOf(index, concept)) {
+      for (let i = index.start[position]; i < index.start[position + 1]; i++) {
         const entry = index.postingEntries[i]
-        const weight = index.postingWeights[i]
-        const score = weight * quality * rarity
+        const score = index.postingScores[i] * quality
         if (best[entry] === 0) touched.push(entry)
-        if (score > best[entry]) best[entry] = score
-        if (weight === NAME_WEIGHT && quality >= TOKEN_PREFIX) bestIsName[entry] = 1
+        if (score > best[entry]) {
+          best[entry] = score
+          bestInName[entry] = index.postingInName[i]
+        }
+        const credit = reference && quality < 1 && quality !== synonym ? 1 : quality
+        if (credit > bestQuality[entry]) bestQuality[entry] = credit
       }
+    }
+    if (touched.length === 0) continue
+    if (concept.implicit) {
+      const rarity = Math.log(1 + (count - touched.length + 0.5) / (touched.length + 0.5))
+      for (const entry of touched) {
+        total[entry] += best[entry] * rarity * implicitWeight
+        best[entry] = 0
+        bestInName[entry] = 0
+        bestQuality[entry] = 0
+      }
+      continue
+    }
+    effective++
+    // The concept's rarity: every tool any of its terms reached counts as holding it (BM25's IDF).
+    const rarity = Math.log(1 + (count - touched.length + 0.5) / (touched.length + 0.5))
+    const plural = concept.plural ? index.positionOf.get(PLURAL_MARK + concept.written) : undefined
+    if (plural !== undefined) {
+      for (let i = index.start[plural]; i < index.start[plural + 1]; i++) best[index.postingEntries[i]] *= pluralBonus
     }
     for (const entry of touched) {
       if (matched[entry] === 0) hit.push(entry)
-      total[entry] += best[entry]
+      total[entry] += best[entry] * rarity
       matched[entry]++
-      nameHits[entry] += bestIsName[entry]
+      covered[entry] += bestQuality[entry]
+      nameHits[entry] += bestInName[entry]
       best[entry] = 0
-      bestIsName[entry] = 0
+      bestInName[entry] = 0
+      bestQuality[entry] = 0
     }
   }
   const ranked: Array<{ entry: number; score: number }> = []
   for (const entry of hit) {
     if (!inScope(index.entries[entry])) continue
-    const coverage = matched[entry] / words.length
-    const names = index.nameTokenCount[entry]
+    const coverage = covered[entry] / effective
+    const names = index.nameTermCount[entry]
     const nameCoverage = names === 0 ? 0 : Math.min(nameHits[entry], names) / names
-    ranked.push({ entry, score: total[entry] * coverage * coverage * (1 + NAME_COVERAGE_BONUS * nameCoverage) })
+    let verb = head !== undefined && index.verbOf[entry] >= 0 && !head.has(index.verbOf[entry]) ? otherVerb : 1
+    if (asksNothing && index.mutates[entry] === 1) verb *= mutation
+    ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) * verb })
   }
   ranked.sort((a, b) => b.score - a.score || index.rankOf[a.entry] - index.rankOf[b.entry])
   return ranked.map((item) => index.entries[item.entry])
 }
 
-/** The vocabulary tokens a query token matches, by position, with how well each matches. */
-const matchesOf = (index: SearchIndex, { token: word, plural }: QueryWord): Map<number, number> => {
+/** The terms satisfying a concept, by vocabulary position, with how well each satisfies it. */
+const matchesOf = (index: SearchIndex, concept: QueryConcept): Map<number, number> => {
+  const { prefixOfTerm, termPrefix, oneTypo, twoTypos } = weights()
   const found = new Map<number, number>()
   const note = (position: number | undefined, quality: number) => {
     if (position !== undefined && quality > (found.get(position) ?? 0)) found.set(position, quality)
   }
-  if (plural === undefined) note(index.positionOf.get(word), EXACT)
-  else {
-    note(index.positionOf.get(plural), EXACT)
-    note(index.positionOf.get(word), FOLDED)
+  for (const { term, quality } of concept.terms) note(index.positionOf.get(term), quality)
+  for (const joined of concept.joins) note(index.positionOf.get(joined), 1)
+  const word = concept.stem
+  if (!concept.fuzzy || word.length < 3 || /^\p{N}+$/u.test(word)) return found
+  let prefixes = 0
+  for (let position = bisect(index.vocabulary, word); position < index.vocabulary.length && prefixes < PREFIX_LIMIT; position++, prefixes++) {
+    if (!index.vocabulary[position].startsWith(word)) break
+    note(position, prefixOfTerm)
   }
-  if (word.length >= 3) {
-    for (let position = bisect(index.vocabulary, word); position < index.vocabulary.length; position++) {
-      if (!index.vocabulary[position].startsWith(word)) break
-      note(position, PREFIX_OF_TOKEN)
-    }
-  }
-  for (let length = 4; length < word.length; length++) note(index.positionOf.get(word.slice(0, length)), TOKEN_PREFIX)
-  if (word.length < 4 || isNumber(word)) return found
+  for (let length = 4; length < word.length; length++) note(index.positionOf.get(word.slice(0, length)), termPrefix)
+  if (word.length < 4) return found
   const limit = word.length >= 8 ? 2 : 1
   for (let length = word.length - limit; length <= word.length + limit; length++) {
-    for (const position of index.wordsByLength.get(length) ?? []) {
-      const token = index.vocabulary[position]
-      if (!sharesAnOpening(word, token, limit + 1)) continue
-      const distance = editDistance(word, token, limit)
-      if (distance > 0 && distance <= limit) note(position, distance === 1 ? ONE_TYPO : TWO_TYPOS)
+    for (const position of index.termsByLength.get(length) ?? []) {
+      const term = index.vocabulary[position]
+      if (!sharesAnOpening(word, term, limit + 1)) continue
+      const distance = editDistance(word, term, limit)
+      if (distance > 0 && distance <= limit) note(position, distance === 1 ? oneTypo : twoTypos)
     }
   }
   return found
@@ -270,54 +163,4 @@ const bisect = (sorted: ReadonlyArray<string>, word: string): number => {
     else high = middle
   }
   return low
-}
-
-const isNumber = (token: string): boolean => /^\p{N}+$/u.test(token)
-
-export const comparePaths = (a: ToolEntry, b: ToolEntry): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
-
-// ---------------------------------------------------------------------------------------------
-// Near spellings of a whole path, for "did you mean"
-
-/**
- * A path as a model might misremember it: case and the `_` / `-` separators dropped, so
- * `resolve_library_id`, `resolveLibraryId` and `resolve-library-id` read the same.
- */
-const skeleton = (path: string): string => path.toLowerCase().replace(/[_\-\s]+/g, "")
-
-const skeletons = new WeakMap<Catalog, ReadonlyArray<string>>()
-
-const HISTOGRAM_BUCKETS = 64
-
-/**
- * Tools whose path is within a few edits of `path` (after `skeleton`), nearest first. Most tools
- * are ruled out before any edit distance is computed: by length, then by a character histogram
- * (one edit changes it by at most two), so the quadratic work runs on a handful of candidates.
- */
-export const nearSpellings = (catalog: Catalog, path: string): Array<ToolEntry> => {
-  let known = skeletons.get(catalog)
-  if (known === undefined) skeletons.set(catalog, (known = catalog.entries.map((entry) => skeleton(entry.path))))
-  const wanted = skeleton(path)
-  const limit = Math.min(3, Math.max(1, Math.floor(wanted.length / 6)))
-  const histogram = new Int32Array(HISTOGRAM_BUCKETS)
-  for (let i = 0; i < wanted.length; i++) histogram[wanted.charCodeAt(i) % HISTOGRAM_BUCKETS]++
-  const near: Array<{ entry: ToolEntry; distance: number }> = []
-  for (let position = 0; position < known.length; position++) {
-    const candidate = known[position]
-    if (Math.abs(candidate.length - wanted.length) > limit) continue
-    if (histogramDistance(histogram, candidate) > 2 * limit) continue
-    const distance = editDistance(wanted, candidate, limit)
-    if (distance <= limit) near.push({ entry: catalog.entries[position], distance })
-  }
-  near.sort((a, b) => a.distance - b.distance || comparePaths(a.entry, b.entry))
-  return near.map((candidate) => candidate.entry)
-}
-
-/** L1 distance between a histogram and a word's, leaving the histogram as it was. */
-const histogramDistance = (histogram: Int32Array, word: string): number => {
-  for (let i = 0; i < word.length; i++) histogram[word.charCodeAt(i) % HISTOGRAM_BUCKETS]--
-  let distance = 0
-  for (let bucket = 0; bucket < HISTOGRAM_BUCKETS; bucket++) distance += Math.abs(histogram[bucket])
-  for (let i = 0; i < word.length; i++) histogram[word.charCodeAt(i) % HISTOGRAM_BUCKETS]++
-  return distance
 }

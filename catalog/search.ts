@@ -2,7 +2,8 @@
  * Search: finding the right tool among hundreds from a few words, and "did you mean" for a path
  * that does not exist.
  *
- * Ranking lives in `ranking.ts` (a weighted inverted index, built on the first search); this file
+ * Ranking lives in `ranking.ts` (a query's concepts, `query.ts`, scored against the BM25F index of
+ * `search-index.ts`, built on the first search); this file
  * reads the program's request, pages the results, renders each returned tool's signature (and only
  * those), and turns a path that names no tool into "did you mean" suggestions from the same ranker.
  *
@@ -15,8 +16,10 @@ import type { Catalog } from "./catalog.js"
 import { DEFAULT_SEARCH_LIMIT, DEFAULT_SUGGESTIONS, MAX_SEARCH_LIMIT } from "./limits.js"
 import * as Messages from "./messages.js"
 import { type Language, referenceCandidates, type ToolEntry, toolExpression } from "./paths.js"
-import { indexOf, nearSpellings, rankWords } from "./ranking.js"
-import { queryWords } from "./tokens.js"
+import { analyzeQuery } from "./query.js"
+import { rankConcepts } from "./ranking.js"
+import { indexOf } from "./search-index.js"
+import { nearSpellings } from "./spelling.js"
 
 export interface SearchRequest {
   readonly query?: string | undefined
@@ -100,11 +103,13 @@ export const readSearchRequest = (args: ReadonlyArray<DataValue>): SearchRequest
 }
 
 /** One page of tools matching a request, best first (path order for an empty query). */
-export const search = (catalog: Catalog, request: SearchRequest, language: Language): SearchResult => {
-  const scope = resolveScope(catalog, request.namespace)
+export const search = (catalog: Catalog, request: SearchRequest, language: Language): SearchResult =>
+  pageOf(catalog, rank(catalog, request.query ?? "", resolveScope(catalog, request.namespace)), request, language)
+
+/** The page a request asks for out of ranked matches, each returned tool with its signature. */
+export const pageOf = (catalog: Catalog, matches: ReadonlyArray<ToolEntry>, request: SearchRequest, language: Language): SearchResult => {
   const limit = Math.min(request.limit ?? DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT)
   const offset = request.offset ?? 0
-  const matches = rank(catalog, request.query ?? "", scope)
   const page = matches.slice(offset, offset + limit)
   const results = page.map((entry) => ({
     path: toolExpression(entry.segments, language),
@@ -124,29 +129,33 @@ export const suggest = (catalog: Catalog, reference: string, language: Language,
   const path = candidates[candidates.length - 1] ?? reference.trim()
   const near = nearSpellings(catalog, path)
   const chosen = new Set<ToolEntry>(near.slice(0, count))
-  for (const entry of rank(catalog, path, undefined, false)) {
+  for (const entry of rank(catalog, path, undefined, false, false)) {
     if (chosen.size >= count) break
     chosen.add(entry)
   }
   return [...chosen].map((entry) => toolExpression(entry.segments, language))
 }
 
-/** Tools matching a query, best first; every tool in path order when the query has no words. */
-export const rank = (catalog: Catalog, query: string, scope: string | undefined, exactFirst = true): Array<ToolEntry> => {
+/**
+ * Tools matching a query, best first; every tool in path order when the query has no words. A
+ * query that is a mistyped path (`implied: false`) implies no intent beyond its words.
+ */
+export const rank = (catalog: Catalog, query: string, scope: string | undefined, exactFirst = true, implied = true): Array<ToolEntry> => {
   const index = indexOf(catalog)
   const inScope = (entry: ToolEntry) => scope === undefined || entry.path.startsWith(`${scope}.`)
   const exact = exactFirst ? exactMatch(catalog, query) : undefined
-  const words = queryWords(query)
+  const concepts = analyzeQuery(query, implied)
   const entries =
-    words.length === 0 ? index.pathOrder.map((position) => index.entries[position]).filter(inScope) : rankWords(index, words, inScope)
+    concepts.length === 0 ? index.pathOrder.map((position) => index.entries[position]).filter(inScope) : rankConcepts(index, concepts, inScope, !implied)
   if (exact === undefined || !inScope(exact)) return entries
   return [exact, ...entries.filter((entry) => entry !== exact)]
 }
 
-const exactMatch = (catalog: Catalog, query: string): ToolEntry | undefined =>
+export const exactMatch = (catalog: Catalog, query: string): ToolEntry | undefined =>
   query.trim() === "" ? undefined : catalog.lookup(query)
 
-const resolveScope = (catalog: Catalog, namespace: string | undefined): string | undefined => {
+/** The namespace path a request's `namespace` names; a `SearchRequestError` when it names none. */
+export const resolveScope = (catalog: Catalog, namespace: string | undefined): string | undefined => {
   if (namespace === undefined || namespace.trim() === "") return undefined
   const info = catalog.namespace(namespace)
   if (info !== undefined) return info.path

@@ -9,10 +9,9 @@
  * without spaces or case (CJK) stay as whole runs; that is enough to match them exactly.
  *
  * The same function tokenises both sides, which is what makes the folding safe: whatever it does
- * to "shipments" in a description it also does to "shipments" in a query. Folding loses one useful
- * signal, that a word was written as a plural ("issues" suits `list_issues` better than
- * `create_issue`), so the index also keeps each plural as written, marked so that it can never be
- * mistaken for a token, and the ranker prefers it slightly over the folded match.
+ * to "shipments" in a description it also does to "shipments" in a query. Search proper stems the
+ * words as written (`stemming.ts`) and keeps plurals in names as written (`search-index.ts`); the
+ * rough fold here serves the plain BM25 baseline and the plural test.
  */
 
 /** Words too common to tell tools apart. */
@@ -29,8 +28,11 @@ const isAscii = (text: string): boolean => {
 const WORD = /[\p{L}\p{N}]+/gu
 const HUMP = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{L}\p{N}]+/gu
 
-/** Receives each word of a text: its folded token and the lowercase form it was written in. */
-export type Emit = (token: string, written: string) => void
+/**
+ * Receives each word of a text: its folded token, the lowercase form it was written in, and
+ * whether it is a camelCase word kept whole beside its humps (`context7` after `context`, `7`).
+ */
+export type Emit = (token: string, written: string, joined: boolean) => void
 
 /** The distinct tokens of a text, in first-seen order. */
 export const tokenize = (text: string): Array<string> => {
@@ -40,42 +42,12 @@ export const tokenize = (text: string): Array<string> => {
 }
 
 /**
- * Marks a plural as written (`=issues`): indexed beside its folded token, so a query that says
- * "issues" prefers `list_issues` to `create_issue` while still finding both. No token starts with it.
+ * Every word of a text, repeats included, without collecting them: for building an index. With
+ * `keepStopWords`, "on" in "on call" is emitted too (a query reads neighbours through it).
  */
-export const PLURAL_MARK = "="
-
-/** `tokenize`, followed by the marked plural forms the text was written with (for the index). */
-export const tokenizeWithPlurals = (text: string): Array<string> => {
-  const tokens = new Set<string>()
-  const plurals = new Set<string>()
-  scan(text, (token, written) => {
-    tokens.add(token)
-    if (written !== token) plurals.add(PLURAL_MARK + written)
-  })
-  return [...tokens, ...plurals]
-}
-
-/** A query's words: each distinct token, with its marked plural form when it was written as one. */
-export interface QueryWord {
-  readonly token: string
-  readonly plural: string | undefined
-}
-
-export const queryWords = (text: string): Array<QueryWord> => {
-  const words = new Map<string, QueryWord>()
-  scan(text, (token, written) => {
-    const plural = written === token ? undefined : PLURAL_MARK + written
-    const known = words.get(token)
-    if (known === undefined || (known.plural === undefined && plural !== undefined)) words.set(token, { token, plural })
-  })
-  return [...words.values()]
-}
-
-/** Every word of a text, repeats included, without collecting them: for building an index. */
-export const scan = (text: string, emit: Emit): void => {
-  if (isAscii(text)) scanAscii(text, emit)
-  else for (const word of text.normalize("NFKD").replace(/\p{M}+/gu, "").match(WORD) ?? []) addWord(emit, word)
+export const scan = (text: string, emit: Emit, keepStopWords = false): void => {
+  if (isAscii(text)) scanAscii(text, emit, keepStopWords)
+  else for (const word of text.normalize("NFKD").replace(/\p{M}+/gu, "").match(WORD) ?? []) addWord(emit, word, keepStopWords)
 }
 
 /**
@@ -83,7 +55,7 @@ export const scan = (text: string, emit: Emit): void => {
  * thousands of them: words are runs of letters and digits, and a word with no capital after its
  * first letter and no digit (most words) is one token without consulting `HUMP`.
  */
-const scanAscii = (text: string, emit: Emit): void => {
+const scanAscii = (text: string, emit: Emit, keep: boolean): void => {
   let start = -1
   let simple = true
   for (let i = 0; i <= text.length; i++) {
@@ -102,35 +74,24 @@ const scanAscii = (text: string, emit: Emit): void => {
     }
     if (start >= 0) {
       const word = text.slice(start, i)
-      if (simple) addToken(emit, word)
-      else addWord(emit, word)
+      if (simple) addToken(emit, word, false, keep)
+      else addWord(emit, word, keep)
       start = -1
     }
   }
 }
 
-const addWord = (emit: Emit, word: string): void => {
+const addWord = (emit: Emit, word: string, keep: boolean): void => {
   const humps = word.match(HUMP) ?? [word]
-  for (const hump of humps) addToken(emit, hump)
+  for (const hump of humps) addToken(emit, hump, false, keep)
   // `context7`, `oauth2`: keep the whole word too, so a query can name it as written.
-  if (humps.length > 1 && humps.length <= 3) addToken(emit, word)
+  if (humps.length > 1 && humps.length <= 3) addToken(emit, word, true, keep)
 }
 
-/**
- * `tokenizeWithPlurals` with a memory, for texts a catalog repeats: path segments (`list`,
- * `orders`) and namespace descriptions, which every tool below a namespace shares. The caller owns
- * the map, so it lives exactly as long as the index being built.
- */
-export const tokenizeCached = (cache: Map<string, ReadonlyArray<string>>, text: string): ReadonlyArray<string> => {
-  let tokens = cache.get(text)
-  if (tokens === undefined) cache.set(text, (tokens = tokenizeWithPlurals(text)))
-  return tokens
-}
-
-const addToken = (emit: Emit, word: string): void => {
+const addToken = (emit: Emit, word: string, joined: boolean, keep: boolean): void => {
   const lower = word.toLowerCase()
-  if (STOP_WORDS.has(lower)) return
-  emit(foldPlural(lower), lower)
+  if (!keep && STOP_WORDS.has(lower)) return
+  emit(foldPlural(lower), lower, joined)
 }
 
 /** A rough English singular; short words and words that look singular already are kept. */

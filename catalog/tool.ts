@@ -56,9 +56,11 @@ export interface Tool<in I, out O, out E, out R> {
 }
 
 /** Any tool, whatever its types: what a tools tree holds. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
 export type AnyTool = Tool<any, any, any, any>
 
 /** What `execute` receives for a given input contract. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
 export type InputOf<S> = S extends Schema.Top ? S["Type"] : S extends StandardSchemaV1<any, any> ? StandardOutput<S> : any
 
 /** What `execute` must produce for a given output contract (anything when there is none). */

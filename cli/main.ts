@@ -1,87 +1,147 @@
 #!/usr/bin/env node
 /**
- * `codemode`: run a program file from the command line and print its Result.
+ * `codemode`: the command line. Reads the arguments, loads the configuration, hands off to one
+ * command (`commands.ts`) and exits with its code.
  *
- * This is the smallest useful face of the runtime: no tools (a host wires its own through the
- * library API), the standard limits, the Result as JSON. It is how a person tries a program, and
- * how a script checks that one parses and runs within bounds.
+ * `codemode run <file|->` runs a program over the tools the configuration file lists; the bare
+ * `codemode <file|->` of earlier versions stays as its shorthand. `search` and `catalog` show
+ * what a program (and so a model) would see; `serve` puts it all behind an MCP server. Usage
+ * errors and configuration errors are told apart by exit code, so scripts can react to each.
  */
 
-import { readFileSync } from "node:fs"
 import { parseArgs } from "node:util"
-import { Effect } from "effect"
-import { CodeMode, type Language, type Limits } from "../index.js"
+import type { Language } from "../index.js"
+import type { ServeMode } from "../mcp/index.js"
+import { catalogCommand, EXIT, runCommand, searchCommand, serveCommand, type CommonOptions } from "./commands.js"
+import { ConfigError, loadConfig } from "./config.js"
 
-const USAGE = `Usage: codemode <file | -> [options]
-
-Runs a Lua (default) or JavaScript program with no tools and prints its Result as JSON.
-Exit status: 0 when the program succeeded, 1 when it failed, 2 on a usage error.
+const USAGE = `Usage:
+  codemode run <file | -> [options]     run a program over the configured tools, print its value
+  codemode <file | -> [options]         the same (shorthand)
+  codemode search <query> [options]     find tools as a program's search() does
+  codemode catalog [options]            every tool's declaration, as the model sees them
+  codemode serve [--http <port>]        an MCP server (stdio by default) with execute and search
 
 Options:
-  --language <lua|javascript>   the program's language (default: from the file extension, else lua)
+  --config <file>               the configuration (default: ./codemode.config.json when present)
+  --json                        print JSON for scripts (run: the whole Result)
+  --language <lua|javascript>   the program's language (default: the config's, else from the
+                                file extension, else lua)
   --timeout <ms>                timeoutMs
   --max-tool-calls <n>          maxToolCalls
   --max-output-bytes <n>        maxOutputBytes
   --seed <n>                    seed of Lua's math.random
-  -h, --help                    this text`
+  --namespace <name>            (search) only tools under this namespace
+  --limit <n>                   (search) most results
+  --http <port>                 (serve) streamable HTTP on this port (0 picks one) instead of stdio
+  --host <address>              (serve) address to bind (default 127.0.0.1)
+  --token <token>               (serve) required bearer token (default: $CODEMODE_TOKEN)
+  --mode <only|on>              (serve) only: execute and search; on: every tool directly too
+  -h, --help                    this text
 
-const fail = (message: string): never => {
-  process.stderr.write(`codemode: ${message}\n\n${USAGE}\n`)
-  process.exit(2)
-}
+Exit status: 0 success, 1 the program failed, 2 usage error, 3 configuration error,
+4 a tool source (MCP server, module) could not be started.`
+
+class UsageError extends Error {}
 
 const integer = (name: string, text: string | undefined): number | undefined => {
   if (text === undefined) return undefined
   const value = Number(text)
-  if (!Number.isSafeInteger(value)) fail(`--${name} must be an integer, got '${text}'`)
+  if (!Number.isSafeInteger(value)) throw new UsageError(`--${name} must be an integer, got '${text}'`)
   return value
 }
 
-const main = async (): Promise<number> => {
-  let parsed: ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>
-  try {
-    parsed = parseArgs({ options: OPTIONS, allowPositionals: true })
-  } catch (error) {
-    return fail((error as Error).message)
-  }
-  const { values, positionals } = parsed
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`)
-    return 0
-  }
-  if (positionals.length !== 1) return fail("expected exactly one program file (or - for standard input)")
-  const file = positionals[0]!
-  let source: string
-  try {
-    source = readFileSync(file === "-" ? 0 : file, "utf8")
-  } catch (error) {
-    return fail(`cannot read '${file}': ${(error as Error).message}`)
-  }
-  const language = (values.language ?? (/\.(m?js|ts)$/.test(file) ? "javascript" : "lua")) as Language
-  const limits: Partial<Limits> = {
-    ...(values.timeout === undefined ? {} : { timeoutMs: integer("timeout", values.timeout) }),
-    ...(values["max-tool-calls"] === undefined ? {} : { maxToolCalls: integer("max-tool-calls", values["max-tool-calls"]) }),
-    ...(values["max-output-bytes"] === undefined ? {} : { maxOutputBytes: integer("max-output-bytes", values["max-output-bytes"]) }),
-  }
-  let runtime
-  try {
-    runtime = CodeMode.make({ language, limits, randomSeed: integer("seed", values.seed) })
-  } catch (error) {
-    return fail((error as Error).message)
-  }
-  const result = await Effect.runPromise(runtime.execute(source))
-  await runtime.close()
-  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
-  return result.ok ? 0 : 1
-}
-
 const OPTIONS = {
+  config: { type: "string" },
+  json: { type: "boolean" },
   language: { type: "string" },
   timeout: { type: "string" },
   "max-tool-calls": { type: "string" },
   "max-output-bytes": { type: "string" },
   seed: { type: "string" },
+  namespace: { type: "string" },
+  limit: { type: "string" },
+  http: { type: "string" },
+  host: { type: "string" },
+  token: { type: "string" },
+  mode: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const
 
-process.exitCode = await main()
+const COMMANDS = new Set(["run", "search", "catalog", "serve"])
+
+const main = async (): Promise<number> => {
+  const { values, positionals } = parseArgs({ options: OPTIONS, allowPositionals: true })
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`)
+    return EXIT.ok
+  }
+  const command = COMMANDS.has(positionals[0] ?? "") ? positionals[0]! : "run"
+  const rest = command === positionals[0] ? positionals.slice(1) : positionals
+  if (values.language !== undefined && values.language !== "lua" && values.language !== "javascript") {
+    throw new UsageError(`--language must be lua or javascript, got '${values.language}'`)
+  }
+  if (values.mode !== undefined && values.mode !== "only" && values.mode !== "on") {
+    throw new UsageError(`--mode must be only or on, got '${values.mode}'`)
+  }
+  const limits: Record<string, number> = {}
+  for (const [flag, limit] of [["timeout", "timeoutMs"], ["max-tool-calls", "maxToolCalls"], ["max-output-bytes", "maxOutputBytes"]] as const) {
+    const value = integer(flag, values[flag])
+    if (value !== undefined) limits[limit] = value
+  }
+  const loaded = loadConfig(values.config)
+  const file = rest[0]
+  const language: Language | undefined =
+    (values.language as Language | undefined) ??
+    (command === "run" && loaded.config.language === undefined && file !== undefined && /\.(m?js|ts)$/.test(file) ? "javascript" : undefined)
+  const common: CommonOptions = { loaded, json: values.json === true, language, limits, randomSeed: integer("seed", values.seed) }
+
+  switch (command) {
+    case "run":
+      if (rest.length !== 1) throw new UsageError("expected exactly one program file (or - for standard input)")
+      return runCommand({ ...common, file: rest[0]! })
+    case "search":
+      if (rest.length !== 1) throw new UsageError("expected one query (quote it when it has spaces)")
+      return searchCommand({ ...common, query: rest[0]!, namespace: values.namespace, limit: integer("limit", values.limit) }) as Promise<number>
+    case "catalog":
+      if (rest.length !== 0) throw new UsageError("catalog takes no arguments")
+      return catalogCommand(common) as Promise<number>
+    default:
+      if (rest.length !== 0) throw new UsageError("serve takes no arguments")
+      return serveCommand({
+        ...common,
+        http: integer("http", values.http),
+        host: values.host,
+        token: values.token ?? process.env["CODEMODE_TOKEN"],
+        mode: values.mode as ServeMode | undefined,
+      }) as Promise<number>
+  }
+}
+
+const exit = async (): Promise<number> => {
+  try {
+    return await main()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`codemode: invalid configuration\n${error.message}\n`)
+      return EXIT.config
+    }
+    if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
+      process.stderr.write(`codemode: ${(error as Error).message}\n\n${USAGE}\n`)
+      return EXIT.usage
+    }
+    if ((error as { code?: string }).code === "ENOENT" || (error as { code?: string }).code === "EISDIR") {
+      process.stderr.write(`codemode: cannot read the program: ${(error as Error).message}\n`)
+      return EXIT.usage
+    }
+    throw error
+  }
+}
+
+// A reader that stops early (`codemode catalog | head`) is not an error of ours.
+process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+  if (error.code === "EPIPE") process.exit(process.exitCode ?? 0)
+  throw error
+})
+
+process.exitCode = await exit()

@@ -1,12 +1,14 @@
 /**
  * `npm start`: a real Lua program over a real (in-memory) tool set, run in the worker pool, with
- * its Result printed. Read `demo/program.lua` beside this file to see what the agent wrote.
+ * its Result printed; then four short programs that carry a value across executions with
+ * `store` / `load` (state.ts). Read `demo/program.lua` beside this file to see what the agent wrote.
  */
 
 import { readFileSync } from "node:fs"
 import { Effect } from "effect"
 import { CodeMode } from "../index.js"
 import { shopTools } from "./tools.js"
+import { runStateDemo } from "./state.js"
 
 const programPath = new URL("../../demo/program.lua", import.meta.url)
 const program = readFileSync(programPath, "utf8")
@@ -29,5 +31,6 @@ console.log("\n  toolCalls:")
 for (const call of toolCalls) {
   console.log(`    ${call.kind.padEnd(7)} ${call.name.padEnd(24)} ${call.status.padEnd(8)} ${call.durationMs.toFixed(1)} ms`)
 }
+const stateOk = await runStateDemo(runtime)
 await runtime.close()
-process.exitCode = result.ok ? 0 : 1
+process.exitCode = result.ok && stateOk ? 0 : 1

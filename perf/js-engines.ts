@@ -18,7 +18,7 @@
  */
 import vm from "node:vm"
 import { describe } from "./measure.js"
-import type { Contender as GenericContender, PreparedRun } from "./workloads.js"
+import type { Contender as GenericContender } from "./workloads.js"
 
 export type JsEngineName = "ours" | "quickjs" | "sval" | "js-interpreter" | "v8"
 export const JS_ENGINE_ORDER: ReadonlyArray<JsEngineName> = ["ours", "quickjs", "sval", "js-interpreter", "v8"]

@@ -18,7 +18,7 @@ import { basename, join } from "node:path"
 import vm from "node:vm"
 import { JS_ENGINE_ORDER, loadJsContender, type Contender, type JsEngineName } from "./js-engines.js"
 import { describe, machine } from "./measure.js"
-import { Cells, readChecksums, runRounds, showAnswer, type TimedWorkload } from "./workloads.js"
+import { type Cells, readChecksums, runRounds, showAnswer, type TimedWorkload } from "./workloads.js"
 import { formatMs, print, progress, renderTable, targetLine, verdictOf } from "./report.js"
 
 export interface JsScenarioOptions {

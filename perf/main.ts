@@ -3,7 +3,10 @@
  *
  * Scenarios: `lua` (our Lua engine against fengari and wasmoon), `js` (our JavaScript engine against
  * quickjs-emscripten, sval and js-interpreter, V8 the ceiling), `floors` (what the machine and
- * Piscina can do at best), `runtime` (the floors, then our pool measured against them), `all`
+ * Piscina can do at best), `runtime` (the floors, then our pool measured against them), `scale`
+ * (the runtime at scale on the default shared pool), `warm` (a warm `return 1` one at a time, per
+ * language, through the public API and in-process), `state` (the commit cost of `store` per
+ * execution on SQLite and PostgreSQL, beside a bare upsert), `all`
  * (lua, js, then runtime). Results go to stdout as Markdown tables; progress goes to stderr.
  * See perf/README.md for what each number means.
  */
@@ -14,10 +17,14 @@ import { runJsScenario } from "./js.js"
 import { runLuaScenario } from "./lua.js"
 import { print, progress } from "./report.js"
 import { runRuntimeScenario } from "./runtime.js"
+import { measureFloors, renderFloors } from "./floors.js"
+import { runScaleScenario } from "./scale.js"
+import { runStateScenario } from "./state.js"
+import { runWarmScenario } from "./warm.js"
 
-const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | all> [options]
+const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | scale | warm | state | all> [options]
 
-  --rounds N          interleaved rounds (lua, js, default 5) / throughput rounds (runtime, default 5)
+  --rounds N          interleaved rounds (lua, js, warm, default 5) / throughput rounds (runtime, default 5)
   --fengari-rounds N  rounds fengari takes part in (lua, default 3; it is 10-50x slower)
   --slow-rounds N     rounds js-interpreter takes part in (js, default 1; it is 10-200x slower)
   --quick             fewer rounds and shorter sampling, for a smoke run (about a minute)
@@ -75,7 +82,7 @@ function parseCli(args: ReadonlyArray<string>): Cli | string {
     }
   }
   if (scenario === undefined) return USAGE
-  if (!["lua", "js", "floors", "runtime", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
+  if (!["lua", "js", "floors", "runtime", "scale", "warm", "state", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
   return { scenario, rounds, fengariRounds, slowRounds, quick, workloads, programs, peersOnly }
 }
 
@@ -125,6 +132,21 @@ async function main(): Promise<void> {
       quick: cli.quick
     })
   }
+
+  if (cli.scenario === "scale") {
+    // The scale table alone, with the floors it is judged against.
+    const floors = await measureFloors(cli.rounds ?? 3, 1_500, 300)
+    try {
+      print(renderFloors(floors, cli.rounds ?? 3))
+      print(await runScaleScenario({ rounds: cli.rounds ?? (cli.quick ? 1 : 3) }, floors))
+    } finally {
+      if (!("failed" in floors.piscina)) await floors.piscina.close()
+    }
+  }
+
+  if (cli.scenario === "warm") await runWarmScenario({ rounds: cli.rounds ?? (cli.quick ? 2 : 5), quick: cli.quick })
+
+  if (cli.scenario === "state") await runStateScenario({ quick: cli.quick })
 
   progress(`perf: done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }

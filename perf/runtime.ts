@@ -19,6 +19,7 @@
  */
 import { Effect, Schema } from "effect"
 import { measureFloors, renderFloors, type Floors } from "./floors.js"
+import { runScaleScenario } from "./scale.js"
 import {
   attempt,
   BATCH,
@@ -49,7 +50,10 @@ export async function runRuntimeScenario(options: RuntimeScenarioOptions): Promi
   const floors = await measureFloors(options.rounds, sampleMs, warmupMs)
   try {
     print(renderFloors(floors, options.rounds))
-    if (options.includeOurs) await runOurs(options, sampleMs, warmupMs, floors)
+    if (options.includeOurs) {
+      await runOurs(options, sampleMs, warmupMs, floors)
+      print(await runScaleScenario({ rounds: options.rounds }, floors))
+    }
   } finally {
     if (!isFailure(floors.piscina)) await floors.piscina.close()
   }

@@ -11,7 +11,7 @@
  * given back on `close`) or one the host made with `WorkerPool.make` and owns.
  */
 
-import { Effect } from "effect"
+import { Cause, Context, Effect, Exit, Layer, Scope } from "effect"
 import { Catalog, type ToolDescriptor } from "../catalog/catalog.js"
 import { decodeInput, decodeOutput } from "../catalog/decode.js"
 import { luaSearchSignature, readSearchRequest, searchSignature } from "../catalog/search.js"
@@ -22,13 +22,20 @@ import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
 import { ResultFunctions } from "./result-functions.js"
 import { answerDiscovery } from "./discovery.js"
 import { collectExtensions, invokeGlobal, type Extension, type ExtensionRequirements } from "./extension.js"
-import { runExecution, type ExecutionPlan } from "./execution.js"
+import { ExecutionMessages, runExecution, type Execution } from "./execution.js"
+import type { ExecutionPlan } from "./plan.js"
 import type { Hooks } from "./hooks.js"
 import { checkKnownKeys, normalizeHooks } from "./options.js"
 import { isLanguage, type Language } from "../protocol/language.js"
 import { resolveLimits, type Limits } from "./limits.js"
 import type { Result } from "./result.js"
-import { acquireSharedPool, releaseSharedPool, WorkerPool } from "./workers.js"
+import { acquireSharedPool, releaseSharedPool, type WorkerPool } from "./workers.js"
+import { StateRequests } from "./state-requests.js"
+import { State, type BranchSummary, type StateStore } from "../state/service.js"
+import { StagedState } from "../state/staging.js"
+import { sqliteState } from "../state/sqlite.js"
+import { branchNameProblem, DEFAULT_BRANCH } from "../state/bounds.js"
+import { BranchError, StateError, StateMessages } from "../state/errors.js"
 
 /** Any extension, whatever its requirements. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -56,6 +63,29 @@ export interface CodeModeOptions<T extends ToolTree, RH, X extends ReadonlyArray
    * Default: a fresh seed per execution. A program may still call `math.randomseed` itself.
    */
   readonly randomSeed?: number
+  /**
+   * Where `store` / `load` keep per-branch state: `State.sqlite({ path })`, `State.postgres({ url })`
+   * or the host's own `Layer` of the `State` service. It must build synchronously (open files, not
+   * connect: the PostgreSQL layer connects at first use). Default: an in-memory SQLite database of
+   * this runtime's own, gone when the runtime closes.
+   */
+  readonly state?: Layer.Layer<State, StateError>
+}
+
+/** How one execution is run. */
+export interface ExecuteOptions {
+  /** The branch whose state `store` / `load` use. Default `"main"` (`DEFAULT_BRANCH`). */
+  readonly branch?: string
+}
+
+/** The runtime's branches of state, as Effects. */
+export interface Branches {
+  /** Copies branch `from` (an empty one if it does not exist) to the new branch `to`. */
+  fork(from: string, to: string): Effect.Effect<void, StateError | BranchError>
+  /** Every branch, by name, with its number of keys and its size in characters. */
+  list(): Effect.Effect<ReadonlyArray<BranchSummary>, StateError>
+  /** Deletes a branch and all its keys; true when it existed. */
+  delete(name: string): Effect.Effect<boolean, StateError | BranchError>
 }
 
 export interface Runtime<R> {
@@ -63,10 +93,26 @@ export interface Runtime<R> {
   readonly limits: Limits
   /** Every tool the program can call: path, description and signature in the runtime's language. */
   readonly catalog: ReadonlyArray<ToolDescriptor>
-  /** Runs one program. Never fails: every outcome is a `Result`. Interrupting it stops the program. */
-  execute(source: string): Effect.Effect<Result, never, R>
-  /** Gives the worker pool back (the shared pool closes with its last runtime). Idempotent. */
-  close(): Promise<void>
+  /**
+   * Runs one program on a branch of state (default `"main"`). Never fails: every outcome is a
+   * `Result`. Interrupting it stops the program and discards what it stored.
+   */
+  execute(source: string, options?: ExecuteOptions): Effect.Effect<Result, never, R>
+  /** Fork, list and delete the branches of this runtime's state. */
+  readonly branches: Branches
+  /**
+   * Ends the runtime: executions still running or suspended end with a Result saying the runtime
+   * was closed, after at most `drainMs` milliseconds in which they may finish (default 0: at
+   * once); executions started afterwards are refused. Gives the worker pool back (the shared
+   * pool stays warm for a while for the next runtime) and closes the state database this
+   * runtime opened. Idempotent.
+   */
+  close(options?: CloseOptions): Promise<void>
+}
+
+export interface CloseOptions {
+  /** How long running and suspended executions may go on before they are ended. Default 0. */
+  readonly drainMs?: number
 }
 
 /** Every key `CodeMode.make` reads; any other is a `TypeError` (a misspelt option must not be ignored). */
@@ -87,6 +133,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     throw new RangeError(`randomSeed must be an integer, got ${options.randomSeed}`)
   }
   const hooks = normalizeHooks<R>(options.hooks)
+  const state = openState(options.state)
   const catalog = Catalog.make(options.tools ?? {})
   const extensionEntries = collectExtensions(language, options.extensions ?? [])
   const dispatchGlobals = new Map<string, DispatchGlobal<R>>()
@@ -115,6 +162,12 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     return tool
   }
 
+  /** Executions of this runtime that have not produced their Result. */
+  const live = new Set<Execution<R>>()
+  const track = (execution: Execution<R>) => {
+    live.add(execution)
+    return () => void live.delete(execution)
+  }
   let pool: WorkerPool | undefined = options.pool
   let borrowsShared = false
   let closed = false
@@ -127,7 +180,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
   }
 
   // One plan per execution: the functions its extension results return live in it (callables.ts).
-  const planFor = (activePool: WorkerPool, functions = new ResultFunctions<R>(language, dispatchGlobals)): ExecutionPlan<R> => ({
+  const planFor = (activePool: WorkerPool, branch: string, functions = new ResultFunctions<R>(language, dispatchGlobals)): ExecutionPlan<R> => ({
     language,
     limits,
     hooks,
@@ -141,7 +194,18 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     search: (args) => catalog.search(readSearchRequest(args), language) as unknown as DataValue,
     discover: (name, args) => answerDiscovery(catalog, language, name, args),
     randomSeed: options.randomSeed,
+    state: new StateRequests(new StagedState(state.store, branch)),
   })
+
+  const branchOperation = <A, E>(names: ReadonlyArray<string>, run: (store: StateStore) => Effect.Effect<A, E>) =>
+    Effect.suspend((): Effect.Effect<A, E | StateError | BranchError> => {
+      if (closed) return Effect.fail(new StateError({ reason: "closed", message: StateMessages.closed() }))
+      for (const name of names) {
+        const problem = branchNameProblem(name)
+        if (problem !== undefined) return Effect.fail(new BranchError({ reason: "invalid-name", branch: String(name), message: StateMessages.invalidBranch(problem) }))
+      }
+      return run(state.store)
+    })
 
   return {
     language,
@@ -149,12 +213,17 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     get catalog() {
       return catalog.descriptors(language)
     },
-    execute(source: string) {
+    branches: {
+      fork: (from, to) => branchOperation([from, to], (store) => store.fork(from, to)),
+      list: () => Effect.suspend(() => (closed ? Effect.fail(new StateError({ reason: "closed", message: StateMessages.closed() })) : state.store.list())),
+      delete: (name) => branchOperation([name], (store) => store.remove(name)),
+    },
+    execute(source: string, executeOptions?: ExecuteOptions) {
       return Effect.suspend(() => {
         if (closed) {
           return Effect.succeed<Result>({
             ok: false,
-            error: { kind: "ExecutionFailure", message: "This runtime is closed; create a new one with CodeMode.make" },
+            error: { kind: "ExecutionFailure", message: ExecutionMessages.closed() },
             toolCalls: [],
           })
         }
@@ -165,14 +234,58 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
             toolCalls: [],
           })
         }
-        return runExecution(planFor(poolForExecution()), source)
+        const branch = executeOptions?.branch ?? DEFAULT_BRANCH
+        const problem = branchNameProblem(branch)
+        if (problem !== undefined) {
+          return Effect.succeed<Result>({ ok: false, error: { kind: "ExecutionFailure", message: StateMessages.invalidBranch(problem) }, toolCalls: [] })
+        }
+        return runExecution(planFor(poolForExecution(), branch), source, track)
       })
     },
-    async close() {
+    async close(closeOptions: CloseOptions = {}) {
       if (closed) return
       closed = true
-      if (borrowsShared) await releaseSharedPool()
+      const drainMs = closeOptions.drainMs ?? 0
+      if (!Number.isFinite(drainMs) || drainMs < 0) throw new RangeError(`close: drainMs must be a finite number >= 0, got ${drainMs}`)
+      if (live.size > 0 && drainMs > 0) await drain(live, drainMs)
+      for (const execution of [...live]) execution.close()
+      if (borrowsShared) releaseSharedPool()
+      await state.close()
     },
+  }
+}
+
+/** Waits until every execution in `live` has its Result, or `ms` milliseconds have passed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
+const drain = (live: ReadonlySet<Execution<any>>, ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    const deadline = setTimeout(done, ms)
+    const poll = setInterval(() => live.size === 0 && done(), 5)
+    function done() {
+      clearTimeout(deadline)
+      clearInterval(poll)
+      resolve()
+    }
+  })
+
+/**
+ * Builds the state layer now, so a database that cannot be opened (not a database, corrupt,
+ * locked) throws its typed `StateError` from `make`; the scope closes it with the runtime.
+ */
+const openState = (layer: Layer.Layer<State, StateError> | undefined): { readonly store: StateStore; readonly close: () => Promise<void> } => {
+  if (layer !== undefined && !Layer.isLayer(layer)) {
+    throw new TypeError("state must be a Layer of the State service: State.sqlite({ path }), State.postgres({ url }) or your own")
+  }
+  const scope = Scope.makeUnsafe()
+  const built = Effect.runSyncExit(Layer.buildWithScope(layer ?? sqliteState({ path: ":memory:" }), scope))
+  if (Exit.isFailure(built)) {
+    const error = Cause.squash(built.cause)
+    if (error instanceof StateError) throw error
+    throw new TypeError(`The state layer could not be built synchronously: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  return {
+    store: Context.get(built.value, State),
+    close: () => Effect.runPromise(Scope.close(scope, Exit.void)),
   }
 }
 
@@ -198,7 +311,10 @@ export const CodeMode = {
   toolExpression: (path: string, language: Language = "javascript"): string => toolExpression(path, language),
 } as const
 
+type RuntimeExecuteOptions = ExecuteOptions
+
 export declare namespace CodeMode {
+  export type ExecuteOptions = RuntimeExecuteOptions
   export type Options<T extends ToolTree = ToolTree, RH = never, X extends ReadonlyArray<AnyExtension> = []> = CodeModeOptions<T, RH, X>
   export type Result = import("./result.js").Result
   export type Diagnostic = import("./result.js").Diagnostic

@@ -1,35 +1,49 @@
 /**
- * One execution's lifecycle on the host: submit, serve host calls, enforce limits, assemble the
- * Result.
+ * One execution's lifecycle on the host: its runs on workers, its suspensions, its deadline, and
+ * its one Result.
  *
- * An `Execution` lives from `execute` to its Result. It takes a channel from the pool, submits the
- * task, and answers the worker's requests as they arrive (requests.ts, the class it extends: each
- * tool call runs as its own fiber in the caller's context, so several may be in flight, and each
- * reply is written to the channel when its fiber ends).
+ * An execution is a deterministic function of its source, its seed and the log of what the host
+ * answered (protocol/replay.ts). So it may take several runs. A run is one task on one worker: it
+ * takes a channel from the pool, answers the worker's requests through the execution's calls
+ * (calls.ts: admitted, run and logged once, whichever run asks), and ends one of three ways:
+ *
+ * - the program's outcome: the Result is built (only the last run's logs and warnings count: a
+ *   run repeats everything the runs before it did, so its outcome is the whole execution's);
+ * - a suspension: the pool asked the worker to give its thread back while the program waited on
+ *   the host (workers.ts decides when). The execution keeps only its log; when an answer the
+ *   program was waiting on arrives, it queues a new run, which is answered from the log up to the
+ *   point where this one stopped and then goes on live;
+ * - the worker died. A worker that ran out of memory or missed the deadline was killed by this
+ *   program, which fails. Any other death (a crash, a thread terminated from outside) is not the
+ *   program's doing: the execution runs again from its log on another worker, at most
+ *   `MAX_RECOVERIES` times, and no call it made is made again.
  *
  * Time is enforced twice. The worker's interpreter knows the deadline and stops itself at its
- * next metering point, so a busy loop ends cleanly and the worker stays warm. The host arms a timer
- * for the same deadline: when it fires, in-flight tool fibers are interrupted (their `after` hooks
- * see `interrupted`), every pending request is answered with a stop, and the channel's interrupt
- * word is raised. If the worker has still not finished after a grace period (a builtin stuck in
- * one long step), the task is aborted: Piscina terminates the worker and starts a replacement.
- * Either way the Result is `TimeoutExceeded`, saying where the program was.
+ * next metering point, so a busy loop ends cleanly and the worker stays warm. The host arms the
+ * same deadline on the caller's `Clock` (deadline.ts): when it passes, calls in flight are
+ * interrupted (their `after` hooks see `interrupted`), a running worker is stopped, and a
+ * suspended execution simply ends. Suspended time counts: the deadline is wall time from
+ * `execute`. If a worker has still not finished `TERMINATION_GRACE_MS` after the deadline (a
+ * builtin stuck in one long step), its task is aborted: Piscina terminates it and starts another.
  *
- * Exactly one Result per execution: whichever ending arrives first (the outcome, a worker error,
- * the deadline, a refusal, the caller's cancel) sets `settled`, and the later ones find it set.
+ * Exactly one Result per execution: whichever ending arrives first (an outcome, a worker death,
+ * the deadline, a refusal, a close, the caller's cancel) moves `phase` to "ended", and the later
+ * ones find it there.
  */
 
-import { Effect, Fiber, type Context } from "effect"
+import { randomBytes } from "node:crypto"
+import { type Clock, type Context, Effect } from "effect"
+import { ChannelError, type ChannelRequest, type HostChannel } from "../bridge/host-channel.js"
 import type { Diagnostic } from "../protocol/diagnostic.js"
-import type { DataValue } from "../protocol/data.js"
-import type { Outcome } from "../protocol/task.js"
-import { failure, type DispatchGlobal, type DispatchTool } from "./dispatch.js"
-import type { Hooks } from "./hooks.js"
-import type { Language } from "../protocol/language.js"
-import type { Limits } from "./limits.js"
-import { ProgramRequests, toolLabel } from "./requests.js"
+import { CATALOG_OPERATION } from "../protocol/operations.js"
+import { isSuspension, type ExecutionTask, type Outcome, type TaskReply } from "../protocol/task.js"
+import { ExecutionCalls, toolLabel, type CallEntry } from "./calls.js"
+import { armDeadline, clockOf, type Disarm } from "./deadline.js"
+import { failure, type Reply } from "./dispatch.js"
+import type { ExecutionPlan } from "./plan.js"
+export type { ExecutionPlan } from "./plan.js"
 import { assembleResult, withHostWarnings, type Result, type ToolCall } from "./result.js"
-import { TaskAbort, type PoolJob, type WorkerPool } from "./workers.js"
+import { TaskAbort, type PoolJob } from "./workers.js"
 
 /** How long a worker may overrun its deadline before it is terminated. */
 export const TERMINATION_GRACE_MS = 1_000
@@ -37,219 +51,393 @@ export const TERMINATION_GRACE_MS = 1_000
 /** How long an ending execution waits for its interrupted calls and their `after` hooks. */
 export const CALL_INTERRUPT_GRACE_MS = 1_000
 
-/** What an execution needs from its runtime. */
-export interface ExecutionPlan<R> {
-  readonly language: Language
-  readonly limits: Limits
-  readonly hooks: Hooks<R> | undefined
-  readonly pool: WorkerPool
-  readonly catalogId: number
-  readonly catalogSnapshot: () => DataValue
-  readonly lookupTool: (path: string) => DispatchTool<R> | undefined
-  /** An extension global by its path (`fs.readFile`). */
-  readonly lookupGlobal: (path: string) => DispatchGlobal<R> | undefined
-  readonly unknownToolMessage: (path: string) => string
-  readonly search: (args: ReadonlyArray<DataValue>) => DataValue
-  /** A discovery built-in (`searchTools`, `describe_tool`, ...; pool/discovery.ts); throws for a bad request. */
-  readonly discover: (name: string, args: ReadonlyArray<DataValue>) => DataValue | undefined
-  readonly randomSeed: number | undefined
+/** Runs again after a worker died under this execution (not of its own doing). */
+export const MAX_RECOVERIES = 2
+
+/** Messages about an execution's life, one factory each. */
+export const ExecutionMessages = {
+  closed: () => "This runtime is closed; create a new one with CodeMode.make",
+  closedWhileRunning: () => "The runtime was closed while this program ran",
+  notRun: (reason: string) => `The program did not run: ${reason}`,
+  poolClosed: () => "The worker pool was closed while this program ran",
+  outOfMemory: () => "The program ran out of memory; its worker was stopped and replaced",
+  workerDied: (detail: string) => `The worker running this program stopped unexpectedly (${detail}); it was replaced`,
+  logTooLarge: (bytes: number, max: number) =>
+    `The execution's replay log reached ${bytes} bytes, over its bound of ${max} (maxReplayLogBytes): ` +
+    `the answers it received are too large to keep while it waits; return less data from the tools it calls`,
+  timeout: (elapsed: number, where: string, completed: number) =>
+    `Execution timed out after ${elapsed} ms ${where}; ${completed} call(s) had completed`,
+} as const
+
+/** What a run is: one task on one worker, talking through one channel. */
+interface Run {
+  readonly channel: HostChannel
+  readonly abort: TaskAbort
+  /** Requests of this run that wait on a call's answer: ordinal -> request id. */
+  readonly waiting: Map<number, number>
+  /** The worker has handed back its reply; requests still unread are not started. */
+  ended: boolean
+  /** `performance.now()` when the run began, and the time it has spent waiting on the host. */
+  readonly beganAt: number
+  blockedMs: number
+  /** Since when some request waits (NaN: none does). */
+  blockedSince: number
 }
 
-export class Execution<R> extends ProgramRequests<R> implements PoolJob {
-  private readonly abort = new TaskAbort()
-  private readonly startedAt = performance.now()
+type Phase = "queued" | "running" | "suspended" | "ended"
+
+export class Execution<R> implements PoolJob {
+  private readonly calls: ExecutionCalls<R>
+  private readonly clock: Clock.Clock
+  /** Every random number the program sees comes from this secret (worker/world.ts); 256 bits. */
+  private readonly seed = randomBytes(32).toString("hex")
+  private readonly startedAt: number
   private readonly submittedAt = Date.now()
-  private deadlineTimer: ReturnType<typeof setTimeout> | undefined
+  private phase: Phase = "queued"
+  private run: Run | undefined = undefined
+  /** While suspended: the ordinals the program waits on (any answer lets it go on). */
+  private waitingOn: ReadonlyArray<number> = []
+  private recoveries = 0
+  private runsStarted = 0
+  private disarmDeadline: Disarm | undefined
   private graceTimer: ReturnType<typeof setTimeout> | undefined
+  /** Set once the deadline has passed. */
+  private timeout: Diagnostic | undefined
   private cancelled = false
+  /** Set by `close`: the message the Result gives. */
+  private closedBy: string | undefined
 
   constructor(
-    plan: ExecutionPlan<R>,
+    private readonly plan: ExecutionPlan<R>,
     private readonly source: string,
     context: Context.Context<R>,
     private readonly resolve: (result: Result) => void,
   ) {
-    super(plan, context)
+    this.calls = new ExecutionCalls(plan, context, this.onAnswered, this.onDiverged)
+    this.clock = clockOf(context as Context.Context<never>)
+    this.startedAt = this.clock.currentTimeMillisUnsafe()
   }
 
-  /** Arms the deadline and queues the program; it runs when the pool has room (`begin`). */
+  get ended(): boolean {
+    return this.phase === "ended"
+  }
+
+  /** Arms the deadline and queues the first run; it starts when the pool has room (`begin`). */
   start(): void {
-    const { plan } = this
-    if (Number.isFinite(plan.limits.timeoutMs)) {
-      this.deadlineTimer = setTimeout(this.onDeadline, plan.limits.timeoutMs)
+    if (Number.isFinite(this.plan.limits.timeoutMs)) {
+      this.disarmDeadline = armDeadline(this.clock, this.plan.limits.timeoutMs, this.onDeadline)
     }
-    plan.pool.schedule(this)
+    this.plan.pool.schedule(this, false)
   }
 
-  /** The pool has room: take a channel and hand the task to a worker. */
+  // -------------------------------------------------------------------------------------------
+  // PoolJob: what the pool sees
+
+  /** The pool has room: take a channel and hand a run to a worker. */
   begin(): void {
-    if (this.settled) return
+    if (this.phase === "ended") return this.plan.pool.release(this)
     const { plan } = this
-    const channel = (this.channel = plan.pool.acquireChannel())
-    channel.listen(this.onRequest)
-    plan.pool
-      .run(
-        {
-          language: plan.language,
-          source: this.source,
-          channel: channel.buffer,
-          catalogId: plan.catalogId,
-          timeoutMs: Number.isFinite(plan.limits.timeoutMs) ? plan.limits.timeoutMs : 2 ** 31,
-          // When `execute` started: the worker subtracts the time spent queued from the timeout.
-          submittedAt: this.submittedAt,
-          ...(plan.randomSeed === undefined ? {} : { randomSeed: plan.randomSeed }),
-        },
-        this.abort,
-      )
-      .then(this.onOutcome, this.onWorkerError)
+    const channel = plan.pool.acquireChannel()
+    const run: Run = { channel, abort: new TaskAbort(), waiting: new Map(), ended: false, beganAt: performance.now(), blockedMs: 0, blockedSince: NaN }
+    this.run = run
+    this.phase = "running"
+    this.runsStarted++
+    channel.listen((request) => this.onRequest(run, request))
+    const task: ExecutionTask = {
+      language: plan.language,
+      source: this.source,
+      channel: channel.buffer,
+      catalogId: plan.catalogId,
+      timeoutMs: Number.isFinite(plan.limits.timeoutMs) ? plan.limits.timeoutMs : 2 ** 31,
+      // When `execute` started: the worker subtracts the time since from the timeout.
+      submittedAt: this.submittedAt,
+      seed: this.seed,
+      ...(plan.randomSeed === undefined ? {} : { randomSeed: plan.randomSeed }),
+      ...(this.calls.size === 0 ? {} : { replay: this.calls.replayLog() }),
+    }
+    plan.pool.run(task, run.abort).then(
+      (reply) => this.onRunEnded(run, reply),
+      (error) => this.onRunFailed(run, error),
+    )
   }
 
-  /** The pool closed before this program started. */
+  /** The pool closed before this program's next run could start. */
   refuse(error: Error): void {
-    if (this.settled) return
-    this.finish({ ok: false, error: { kind: "ExecutionFailure", message: `The program did not run: ${error.message}` }, logs: [] }, false)
+    if (this.phase === "ended") return
+    const message = this.runsStarted === 0 ? ExecutionMessages.notRun(error.message) : ExecutionMessages.poolClosed()
+    this.end({ ok: false, error: { kind: "ExecutionFailure", message }, logs: [] }, false)
   }
 
-  /** The caller was interrupted: stop everything; the interruption itself propagates. */
-  async cancel(): Promise<void> {
-    if (this.settled) return
-    this.cancelled = true
-    this.settled = true
-    this.clearTimers()
-    this.abort.abort()
-    if (this.inFlight.size > 0) await this.interruptCalls()
-    this.releaseChannel(false)
+  /** While a run waits on the host: the channel's reading of what it waits on (0: it computes). */
+  waitingTicket(): number {
+    return this.run === undefined || this.run.ended ? 0 : this.run.channel.waitingOn
+  }
+
+  /** Asks the running worker to give its thread back (it suspends, see `onRunEnded`). */
+  yieldThread(ticket: number): void {
+    this.run?.channel.askToYield(ticket)
+  }
+
+  /** The compute this run has done: what running the program again would repeat. */
+  replayCostMs(): number {
+    const run = this.run
+    if (run === undefined) return 0
+    const now = performance.now()
+    const blocked = run.blockedMs + (Number.isNaN(run.blockedSince) ? 0 : now - run.blockedSince)
+    return now - run.beganAt - blocked
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Requests and answers
+
+  private onRequest(run: Run, request: ChannelRequest): void {
+    if (request.op === CATALOG_OPERATION) {
+      run.channel.respond(request.id, { ok: true, value: this.plan.catalogSnapshot() })
+      return
+    }
+    if (run.ended) {
+      // (experience) Calls the program started and left behind, read only now: served like any
+      // other, so what reaches the host does not depend on timing; `end` interrupts them if
+      // unfinished, and nobody reads their answers.
+      if (request.op === "tool" || request.op === "global") this.calls.receive(request, () => undefined, () => undefined)
+      return
+    }
+    if (this.timeout !== undefined || this.phase === "ended") {
+      this.respond(run, request.id, failure("TimeoutExceeded", this.timeout?.message ?? "execution ended", true))
+      return
+    }
+    this.calls.receive(
+      request,
+      (reply) => void this.respond(run, request.id, reply),
+      (ordinal) => {
+        if (run.waiting.size === 0) run.blockedSince = performance.now()
+        run.waiting.set(ordinal, request.id)
+        this.plan.pool.noteWaiting()
+      },
+    )
+  }
+
+  /** A call's answer arrived: deliver it to the run that waits for it, or wake the execution. */
+  private readonly onAnswered = (entry: CallEntry): void => {
+    if (this.phase === "ended" || entry.reply === undefined) return
+    const run = this.run
+    const id = run?.waiting.get(entry.ordinal)
+    if (run !== undefined && id !== undefined) {
+      run.waiting.delete(entry.ordinal)
+      if (run.waiting.size === 0) {
+        run.blockedMs += performance.now() - run.blockedSince
+        run.blockedSince = NaN
+      }
+      const reply = entry.reply
+      const replaced = this.respond(run, id, reply.ok ? reply : failure(reply.kind, reply.message))
+      if (replaced !== undefined) {
+        // Too large for the channel: the program saw the failure, so that is what the log keeps.
+        entry.reply = { ok: false, kind: "InvalidToolOutput", message: replaced }
+        entry.replyBytes = -1
+        if (entry.record !== undefined) entry.record.status = "failure"
+      }
+      return
+    }
+    if (this.phase === "suspended" && this.waitingOn.includes(entry.ordinal)) this.resume()
+  }
+
+  private readonly onDiverged = (message: string): void => {
+    if (this.phase === "ended") return
+    this.end({ ok: false, error: { kind: "ExecutionFailure", message }, logs: [] }, false)
+  }
+
+  /**
+   * Writes the answer to request `id` of `run`. A value larger than the channel's frame limit is
+   * answered with a catchable `InvalidToolOutput` instead, so the program is never left waiting
+   * for an answer that cannot be sent; the message it got is returned.
+   */
+  private respond(run: Run, id: number, reply: Reply): string | undefined {
+    if (this.run !== run || this.phase === "ended") return undefined
+    const channel = run.channel
+    try {
+      channel.respond(
+        id,
+        reply.ok ? { ok: true, value: reply.value } : { ok: false, error: { kind: reply.kind, message: reply.message, stop: reply.stop } },
+      )
+      return undefined
+    } catch (error) {
+      if (!(error instanceof ChannelError) || error.reason !== "frame-too-large") throw error
+      const message = `The host's answer could not be sent to the program: ${error.message}`
+      channel.respond(id, { ok: false, error: { kind: "InvalidToolOutput", message, stop: false } })
+      return message
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Runs ending
+
+  private onRunEnded(run: Run, reply: TaskReply): void {
+    if (this.run !== run || this.phase === "ended") return
+    if (!isSuspension(reply)) {
+      run.ended = true
+      run.channel.drain()
+      this.end(reply, true)
+      return
+    }
+    this.calls.addTrace(reply.trace.clock, reply.trace.settled)
+    this.releaseRun(true)
+    const bytes = this.calls.logBytes()
+    const max = this.plan.pool.maxReplayLogBytes
+    if (bytes > max) {
+      this.end({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.logTooLarge(bytes, max) }, logs: [] }, false)
+      return
+    }
+    this.plan.pool.stats.suspensions++
+    this.plan.pool.noteSuspended(this)
+    this.phase = "suspended"
+    this.waitingOn = reply.waitingOn
+    // An answer may have come while the worker was giving the thread back.
+    if (this.waitingOn.some((ordinal) => this.calls.entries[ordinal]?.reply !== undefined)) this.resume()
+  }
+
+  private onRunFailed(run: Run, error: unknown): void {
+    if (this.run !== run || this.phase === "ended") return
+    if (this.timeout !== undefined) return this.end({ ok: false, error: this.timeout, logs: [] }, false)
+    if (this.closedBy !== undefined) return this.end({ ok: false, error: { kind: "ExecutionFailure", message: this.closedBy }, logs: [] }, false)
+    if (this.plan.pool.isClosed) return this.end({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.poolClosed() }, logs: [] }, false)
+    const message = error instanceof Error ? error.message : String(error)
+    const code = (error as { code?: string } | null)?.code
+    if (code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory/i.test(message)) {
+      return this.end({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.outOfMemory() }, logs: [] }, false)
+    }
+    // Not this program's doing: run it again from its log on another worker.
+    if (this.recoveries < MAX_RECOVERIES && !this.plan.pool.isClosed) {
+      this.recoveries++
+      this.plan.pool.stats.recoveries++
+      this.releaseRun(false)
+      this.phase = "queued"
+      this.plan.pool.schedule(this, true)
+      return
+    }
+    this.end({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.workerDied(message) }, logs: [] }, false)
+  }
+
+  /** An answer the suspended program waits on has arrived: queue its next run, ahead of new work. */
+  private resume(): void {
+    this.phase = "queued"
+    this.waitingOn = []
+    this.plan.pool.schedule(this, true)
   }
 
   // -------------------------------------------------------------------------------------------
   // Time
 
   private readonly onDeadline = (): void => {
-    this.deadlineTimer = undefined
-    if (this.settled) return
-    const elapsed = Math.round(performance.now() - this.startedAt)
-    const completed = this.calls.filter((c) => c.status !== "interrupted").length
-    const waiting = [...this.inFlight.values()].sort((a, b) => a.index - b.index)[0]
+    this.disarmDeadline = undefined
+    if (this.phase === "ended") return
+    const elapsed = this.elapsedMs()
+    const completed = this.completedCalls()
+    const waiting = [...this.calls.inFlight].sort((a, b) => a.ordinal - b.ordinal)[0]
     const where =
-      this.channel === undefined
+      this.runsStarted === 0
         ? "before it started (every worker was busy)"
-        : waiting !== undefined
-        ? `while waiting on ${toolLabel(waiting.call)} (call ${waiting.index})`
-        : "while running code"
-    this.timeout = {
-      kind: "TimeoutExceeded",
-      message: `Execution timed out after ${elapsed} ms ${where}; ${completed} call(s) had completed`,
-    }
-    if (this.channel === undefined) {
-      // Still queued: nothing runs yet, so nothing needs stopping (`begin` will see it settled).
-      this.finishNow({ ok: false, error: this.timeout, logs: [] }, false)
+        : this.phase === "running" && this.runsStarted === 1 && !this.run!.channel.opened
+          ? "before it started (it was waiting for a worker thread to start)"
+          : waiting?.record !== undefined
+          ? `while waiting on ${toolLabel(waiting.record)} (call ${waiting.ordinal + 1})`
+          : "while running code"
+    this.timeout = { kind: "TimeoutExceeded", message: ExecutionMessages.timeout(elapsed, where, completed) }
+    if (this.phase !== "running") {
+      // Queued or suspended: no worker holds the program, so nothing needs stopping.
+      this.end({ ok: false, error: this.timeout, logs: [] }, false)
       return
     }
+    const run = this.run!
     const stop = failure("TimeoutExceeded", this.timeout.message, true)
-    const pending = [...this.inFlight.keys()]
-    void this.interruptCalls().then(() => {
-      for (const id of pending) this.forceReply(id, stop)
+    void Effect.runPromise(this.interruptCalls()).then(() => {
+      for (const id of run.waiting.values()) this.respond(run, id, stop)
     })
-    this.channel?.interrupt()
-    this.graceTimer = setTimeout(() => this.abort.abort(), TERMINATION_GRACE_MS)
+    run.channel.interrupt()
+    this.graceTimer = setTimeout(() => run.abort.abort(), TERMINATION_GRACE_MS)
+  }
+
+  private elapsedMs(): number {
+    return Math.round(this.clock.currentTimeMillisUnsafe() - this.startedAt)
+  }
+
+  private completedCalls(): number {
+    return this.calls.records.filter((c) => c.status !== "interrupted").length
   }
 
   /**
    * Interrupts the calls in flight and waits for them (their `after` hooks included), but not past
    * `CALL_INTERRUPT_GRACE_MS`: a tool in an uninterruptible region or a hung `after` hook must not
    * hold back the Result. Fibers still running then are left to end on their own; their late
-   * replies find the execution settled and are dropped.
+   * answers find the execution ended and are dropped.
    */
-  private async interruptCalls(): Promise<void> {
-    const fibers = [...this.inFlight.values()].flatMap((f) => (f.fiber === undefined ? [] : [f.fiber]))
-    if (fibers.length === 0) return
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, CALL_INTERRUPT_GRACE_MS)))
-    const interrupted = Effect.runPromise(
-      Effect.forEach(fibers, (fiber) => Fiber.interrupt(fiber), { concurrency: "unbounded", discard: true }),
-    )
-    await Promise.race([interrupted, grace])
-    clearTimeout(timer)
-  }
-
-  private clearTimers(): void {
-    if (this.deadlineTimer !== undefined) clearTimeout(this.deadlineTimer)
-    if (this.graceTimer !== undefined) clearTimeout(this.graceTimer)
-    this.deadlineTimer = this.graceTimer = undefined
+  private interruptCalls(): Effect.Effect<void> {
+    if (this.calls.inFlight.size === 0) return Effect.void
+    return Effect.asVoid(Effect.timeoutOption(this.calls.interruptAll(), CALL_INTERRUPT_GRACE_MS))
   }
 
   // -------------------------------------------------------------------------------------------
   // Endings
 
-  private readonly onOutcome = (outcome: Outcome): void => {
-    if (this.settled) return
-    this.programEnded = true
-    this.channel?.drain()
-    this.finish(outcome, true)
+  /** The caller was interrupted: stop everything; the interruption itself propagates. */
+  cancel(): Promise<void> {
+    if (this.phase === "ended") return Promise.resolve()
+    if (this.phase === "suspended") this.plan.pool.forget(this)
+    this.cancelled = true
+    this.phase = "ended"
+    this.clearTimers()
+    this.run?.abort.abort()
+    return Effect.runPromise(this.interruptCalls()).then(() => this.releaseRun(false))
   }
 
-  private readonly onWorkerError = (error: unknown): void => {
-    if (this.settled) return
-    if (this.timeout !== undefined) {
-      this.finish({ ok: false, error: this.timeout, logs: [] }, false)
-      return
-    }
-    const message = error instanceof Error ? error.message : String(error)
-    const outOfMemory = /memory/i.test(message) || (error as { code?: string })?.code === "ERR_WORKER_OUT_OF_MEMORY"
-    this.finish(
-      {
-        ok: false,
-        error: {
-          kind: "ExecutionFailure",
-          message: outOfMemory
-            ? "The program ran out of memory; its worker was stopped and replaced"
-            : `The worker running this program stopped unexpectedly (${message}); it was replaced`,
-        },
-        logs: [],
-      },
-      false,
-    )
+  /**
+   * The runtime is closing. Ends the execution now with a Result saying so (`close` without a
+   * drain, or once its drain bound has passed).
+   */
+  close(): void {
+    if (this.phase === "ended") return
+    this.closedBy = ExecutionMessages.closedWhileRunning()
+    const run = this.run
+    this.end({ ok: false, error: { kind: "ExecutionFailure", message: this.closedBy }, logs: [] }, false)
+    run?.abort.abort()
+  }
+
+  private end(outcome: Outcome, workerAlive: boolean): void {
+    if (this.phase === "suspended") this.plan.pool.forget(this)
+    this.phase = "ended"
+    this.clearTimers()
+    // Lua has no background work, but a JavaScript program may leave calls running: end them first.
+    if (this.calls.inFlight.size === 0) return this.finish(outcome, workerAlive)
+    void Effect.runPromise(this.interruptCalls()).then(() => this.finish(outcome, workerAlive))
   }
 
   private finish(outcome: Outcome, workerAlive: boolean): void {
-    this.settled = true
-    this.clearTimers()
-    // Lua has no background work, but a JavaScript program may leave calls running: end them first.
-    if (this.inFlight.size === 0) this.finishNow(outcome, workerAlive)
-    else void this.interruptCalls().then(() => this.finishNow(outcome, workerAlive))
-  }
-
-  private finishNow(outcome: Outcome, workerAlive: boolean): void {
-    this.settled = true
-    this.clearTimers()
-    this.releaseChannel(workerAlive && this.inFlight.size === 0)
+    this.releaseRun(workerAlive && this.calls.inFlight.size === 0)
     if (this.cancelled) return
     const timedOutInWorker = !outcome.ok && outcome.error.kind === "TimeoutExceeded"
-    let final: Outcome = outcome
-    if (this.timeout !== undefined || timedOutInWorker) {
-      final = { ok: false, error: this.timeoutDiagnostic(outcome), logs: outcome.logs }
-    }
-    const toolCalls: ToolCall[] = this.calls.map(({ kind, name, status, durationMs }) => ({
+    const timed: Outcome =
+      this.timeout !== undefined || timedOutInWorker ? { ok: false, error: this.timeoutDiagnostic(outcome), logs: outcome.logs } : outcome
+    // (experience) host bugs and non-finite answers found while serving calls: warnings (result.ts).
+    const final = withHostWarnings(timed, this.calls.records)
+    const toolCalls: ToolCall[] = this.calls.records.map(({ kind, name, status, durationMs }) => ({
       kind,
       name,
       status,
       durationMs: Math.round(durationMs * 1000) / 1000,
     }))
-    // (experience) host bugs found while serving calls reach the host as warnings: result.ts.
-    final = withHostWarnings(final, this.calls)
-    this.resolve(assembleResult(final, toolCalls, this.plan.limits.maxOutputBytes))
+    // State: a successful program's staged writes are committed here, before its Result exists.
+    void this.plan.state.settle(final).then((settled) => this.resolve(assembleResult(settled, toolCalls, this.plan.limits.maxOutputBytes)))
   }
 
   /** Prefers the worker's own account (it knows the line) over the host's. */
   private timeoutDiagnostic(outcome: Outcome): Diagnostic {
-    const completed = this.calls.filter((c) => c.status !== "interrupted").length
-    const elapsed = Math.round(performance.now() - this.startedAt)
+    const completed = this.completedCalls()
+    const elapsed = this.elapsedMs()
     if (!outcome.ok && outcome.error.kind === "TimeoutExceeded" && outcome.error.location !== undefined) {
       const line = outcome.error.location.line
       if (this.timeout === undefined || !this.timeout.message.includes("waiting on")) {
         return {
           kind: "TimeoutExceeded",
-          message: `Execution timed out after ${elapsed} ms while running code at line ${line}; ${completed} call(s) had completed`,
+          message: ExecutionMessages.timeout(elapsed, `while running code at line ${line}`, completed),
           location: outcome.error.location,
         }
       }
@@ -257,20 +445,36 @@ export class Execution<R> extends ProgramRequests<R> implements PoolJob {
     return this.timeout ?? { kind: "TimeoutExceeded", message: `Execution timed out after ${elapsed} ms` }
   }
 
-  private releaseChannel(reusable: boolean): void {
-    const channel = this.channel
-    if (channel === undefined) return
-    this.channel = undefined
-    this.plan.pool.releaseChannel(channel, reusable)
+  private clearTimers(): void {
+    this.disarmDeadline?.()
+    if (this.graceTimer !== undefined) clearTimeout(this.graceTimer)
+    this.disarmDeadline = this.graceTimer = undefined
+  }
+
+  /** The run is over: its channel goes back, and its room in the pool to the next job. */
+  private releaseRun(reusable: boolean): void {
+    const run = this.run
+    if (run === undefined) return
+    this.run = undefined
+    this.plan.pool.releaseChannel(run.channel, reusable)
+    this.plan.pool.release(this)
   }
 }
 
 /** Runs one program; the Effect never fails and is interruptible. */
-export const runExecution = <R>(plan: ExecutionPlan<R>, source: string): Effect.Effect<Result, never, R> =>
+export const runExecution = <R>(plan: ExecutionPlan<R>, source: string, track?: (execution: Execution<R>) => () => void): Effect.Effect<Result, never, R> =>
   Effect.flatMap(Effect.context<R>(), (context) =>
     Effect.callback<Result>((resume) => {
-      const execution = new Execution(plan, source, context, (result) => resume(Effect.succeed(result)))
+      const untracking: { untrack?: () => void } = {}
+      const execution = new Execution(plan, source, context, (result) => {
+        untracking.untrack?.()
+        resume(Effect.succeed(result))
+      })
+      untracking.untrack = track?.(execution)
       execution.start()
-      return Effect.promise(() => execution.cancel())
+      return Effect.promise(() => {
+        untracking.untrack?.()
+        return execution.cancel()
+      })
     }),
   )

@@ -41,6 +41,7 @@ export interface GlobalTree {
 }
 
 /** A Lua global: a function returning an Effect that produces JSON (or `undefined` for nil). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
 export type LuaGlobalFunction = (...args: any[]) => Effect.Effect<unknown, unknown, any>
 
 export interface LuaGlobalTree {
@@ -64,7 +65,9 @@ export interface Extension<R = never> {
 }
 
 /** What the Effects of a global tree require. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
 export type GlobalRequirements<G> = G extends (...args: any[]) => infer Out
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
   ? Out extends Effect.Effect<any, any, infer R>
     ? R
     : never
@@ -167,7 +170,7 @@ export const Extension = { make, lua, async: markAsync } as const
 const LUA_BUILTINS = [
   "_G", "_VERSION", "assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "print", "rawequal", "rawlen",
   "rawget", "rawset", "select", "tonumber", "tostring", "type", "string", "table", "unpack", "math", "utf8", "json",
-  "tools", "search", "search_tools", "describe_tool", "describe_namespace", "ALL_TOOLS",
+  "tools", "search", "search_tools", "describe_tool", "describe_namespace", "ALL_TOOLS", "store", "load",
 ]
 
 const JAVASCRIPT_BUILTINS = [
@@ -177,7 +180,7 @@ const JAVASCRIPT_BUILTINS = [
   "decodeURI", "Math", "JSON", "Map", "Set", "WeakMap", "WeakSet", "Promise", "console", "tools", "search",
   "searchTools", "describeTool", "describeNamespace", "ALL_TOOLS", "require", "eval", "arguments", "RegExp", "Date",
   "DOMException", "Uint8Array", "TextEncoder", "TextDecoder", "URL", "URLSearchParams", "structuredClone", "crypto",
-  "atob", "btoa", "queueMicrotask", "Reflect",
+  "atob", "btoa", "queueMicrotask", "Reflect", "store", "load",
 ]
 
 /** The built-in globals of each language (tools, search and discovery included). */

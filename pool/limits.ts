@@ -35,6 +35,13 @@ export const MAX_FAILURE_MESSAGE_CHARS = 16_384
  */
 export const MAX_RESULT_FUNCTIONS = 10_000
 
+/**
+ * Most bytes (JSON of the arguments and answers) a suspended execution's replay log may hold. A
+ * suspended execution holds nothing else, so this bounds what thousands of waiting programs cost;
+ * a program whose log grows past it fails when it suspends, with a message saying so.
+ */
+export const MAX_REPLAY_LOG_BYTES = 16_777_216
+
 /** The longest timeout a timer can express; longer ones are treated as unlimited. */
 const MAX_TIMER_MS = 2_147_483_647
 

@@ -1,33 +1,41 @@
 /**
- * The worker pool: Piscina threads that each run one program at a time.
+ * The worker pool: Piscina threads that each run one program at a time, and the scheduler that
+ * decides which execution runs when.
  *
- * Why these defaults. A worker blocked on a host call sleeps in `Atomics.wait` and holds no CPU,
- * so a pool sized to the cores would sit idle while programs wait on tools. The thread ceiling is
- * therefore a memory budget. Measured on Node 20 (x64, 8 workers, resident memory of the process
- * over its size before the pool, per worker): a warm idle worker costs about 16 MB; one that has
- * held a table-heavy program (100,000 small records) about 42 MB, which V8 keeps after the program
- * ends. The young generation is 64 MB by default: the Lua engine allocates many short-lived
- * tables (each execution opens fresh libraries), and a larger nursery means fewer scavenges — at
- * 32 MB the collector's helper threads took about as much CPU per `return 1` as the worker itself,
- * and a burst of trivial programs on 2 workers ran 15-35% slower than at 64. The nursery only
- * grows as a worker fills it: the figures above are the same at 32 and 64 MB. `resourceLimits`
- * caps the rest. The default ceiling is 8 threads per core (16 on two cores: about 260 MB idle,
- * about 700 MB if every worker has held a program like that one); hosts whose programs mostly
- * wait on slow tools should raise it, hosts short of memory lower it.
+ * Hot threads. Compute runs on about as many threads as there are cores (`hotThreads`): a burst
+ * of trivial programs then lands on threads whose JIT is warm, most recently used first (the
+ * balancer below), instead of being spread over many cold ones. A run that waits on the host
+ * does not count as hot, so while programs wait the pool may start more threads, up to
+ * `maxThreads`, for the work queued behind them.
+ *
+ * Suspension. A program that has waited on the host for the grace window (`suspendAfterMs`)
+ * while other work is queued gives its thread back: the pool asks its worker to yield
+ * (bridge/protocol.ts, `YIELD`), the run ends with a `Suspension`, and the execution keeps only
+ * its replay log until an answer arrives and it is queued again (execution.ts). Replay costs the
+ * compute the program did before the point where it stopped, once more: so the cheapest programs
+ * to replay yield first, and a program with much compute behind it keeps its thread while the
+ * pool can still start another (`REPLAY_COST_KEPT_MS`). Runs of executions that were suspended
+ * (or whose worker died) are queued ahead of new executions: finishing what has started keeps the
+ * number of executions in flight, and their memory, bounded.
+ *
+ * Memory. A worker blocked on a host call sleeps in `Atomics.wait` and holds no CPU, but it
+ * holds a thread and its heap: about 16 MB warm and idle, about 42 MB once it has held a
+ * table-heavy program (measured on Node 20, x64). With suspension a waiting program costs its log
+ * instead, so the default ceiling (4 threads per core) bounds bursts of programs inside their
+ * grace window, not the programs in flight. The young generation is 64 MB by default: the
+ * engines allocate many short-lived objects, and a larger nursery means fewer scavenges (at 32 MB
+ * the collector's helper threads took about as much CPU per `return 1` as the worker itself).
  *
  * Workers start with an empty environment and no arguments, and with V8 heap limits, so a memory
  * bomb kills one worker (its execution fails with `ExecutionFailure`) and Piscina replaces it.
- *
- * Executions wait in the pool's own queue, not Piscina's. At most `2 x maxThreads` tasks are handed
- * to Piscina at once (one running per worker, one ready behind it, so a worker that finishes gets
- * its next task in the same turn), and an execution takes its channel only when it is handed over.
- * So a burst of 1,000 executions holds a few dozen channels (128 KiB of shared memory each), not
- * 1,000, and makes none when the pool is warm: creating and first sharing a channel costs tens of
- * microseconds, more than running `return 1`.
+ * Executions wait in the pool's own queues, not Piscina's, and take a channel only when they are
+ * handed over, so a burst of 1,000 executions holds a few dozen channels, not 1,000.
  *
  * One pool is shared by every runtime of the process unless a host makes its own with
- * `WorkerPool.make`. The shared pool is reference-counted by the runtimes using it and destroyed
- * when the last one closes, so a process exits cleanly after `close()`.
+ * `WorkerPool.make`. The shared pool is reference-counted by the runtimes using it; when the last
+ * one closes it stays warm for `SHARED_POOL_IDLE_MS` (so make-execute-close per request does not
+ * pay for new threads each time) and is then destroyed. Its threads are unreferenced while idle,
+ * so a process still exits cleanly after `close()`.
  */
 
 import { availableParallelism } from "node:os"
@@ -35,13 +43,28 @@ import { fileURLToPath } from "node:url"
 import { Piscina } from "piscina"
 import { HostChannel } from "../bridge/host-channel.js"
 import { checkKnownKeys } from "./options.js"
-import { WAKE_TASK, type ExecutionTask, type Outcome, type WakeTask } from "../protocol/task.js"
+import { MAX_REPLAY_LOG_BYTES } from "./limits.js"
+import { WAKE_TASK, type ExecutionTask, type TaskReply, type WakeTask } from "../protocol/task.js"
 
 export interface WorkerPoolOptions {
   /** Threads kept alive when idle. Default 1. */
   readonly minThreads?: number
-  /** Most threads at once. Default 8 per core (see the essay above for the memory cost). */
+  /** Most threads at once. Default 4 per core (see the essay above for the memory cost). */
   readonly maxThreads?: number
+  /** Threads that run programs' compute at once. Default: the cores (`os.availableParallelism()`). */
+  readonly hotThreads?: number
+  /**
+   * The grace window: how long, in milliseconds, a program may wait on the host holding its
+   * thread while other work is queued, before it is suspended (its thread given back, the program
+   * run again from its log when the answer arrives). At least this long, at most about twice.
+   * Default 2. `Infinity` never suspends: every waiting program keeps its thread.
+   */
+  readonly suspendAfterMs?: number
+  /**
+   * Most bytes (JSON of arguments and answers) one execution's replay log may hold when it is
+   * suspended; past it the execution fails. Default `MAX_REPLAY_LOG_BYTES` (16 MiB).
+   */
+  readonly maxReplayLogBytes?: number
   /** Milliseconds an idle thread above `minThreads` lives. Default 30,000. */
   readonly idleTimeoutMs?: number
   /** V8 limits per worker. Default: 256 MiB old space, 64 MiB young space, 8 MiB stack. */
@@ -63,6 +86,24 @@ const RESOURCE_LIMIT_KEYS = ["maxOldGenerationSizeMb", "maxYoungGenerationSizeMb
 
 /** Wake-ups tried while every new thread dies before it starts, before queued work is failed. */
 const MAX_REVIVALS = 3
+
+/** The options `WorkerPool.make` understands; any other key is refused. */
+const POOL_OPTIONS = new Set([
+  "minThreads", "maxThreads", "hotThreads", "suspendAfterMs", "maxReplayLogBytes", "idleTimeoutMs", "resourceLimits", "entry",
+])
+const RESOURCE_LIMITS = new Set(["maxOldGenerationSizeMb", "maxYoungGenerationSizeMb", "stackSizeMb"])
+
+/** Default grace window before a waiting program is suspended (`suspendAfterMs`). */
+export const DEFAULT_SUSPEND_AFTER_MS = 2
+
+/**
+ * A program that computed for longer than this before it began to wait keeps its thread while
+ * the pool can start another one for the queued work: replaying it would cost more than a thread.
+ */
+export const REPLAY_COST_KEPT_MS = 20
+
+/** How long the shared pool stays warm after its last runtime closed. */
+export const SHARED_POOL_IDLE_MS = 10_000
 
 const DEFAULT_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 64, stackSizeMb: 8 }
 
@@ -116,34 +157,104 @@ export class TaskAbort {
 
 /**
  * Something waiting for room in the pool: `begin` is called when its turn comes and calls `run`
- * (or does nothing if it no longer wants to run); `refuse` when the pool closes first.
+ * (or does nothing if it no longer wants to run); `refuse` when the pool closes first. While it
+ * runs, the pool reads whether it waits on the host and may ask it to give its thread back; it
+ * calls `release` when its run is over.
  */
 export interface PoolJob {
   begin(): void
   refuse(error: Error): void
+  /** While running: non-zero while the program waits on the host (the same value while it waits on the same thing). */
+  waitingTicket(): number
+  /** Milliseconds of compute a replay of the program would repeat. */
+  replayCostMs(): number
+  /** Asks the program to give its thread back (if it still waits on `ticket`). */
+  yieldThread(ticket: number): void
 }
 
+/** A queue without `shift`: jobs from `head` on. */
+class JobQueue {
+  private jobs: Array<PoolJob | undefined> = []
+  private head = 0
+
+  get size(): number {
+    return this.jobs.length - this.head
+  }
+
+  push(job: PoolJob): void {
+    this.jobs.push(job)
+  }
+
+  take(): PoolJob | undefined {
+    if (this.head === this.jobs.length) return undefined
+    const job = this.jobs[this.head]
+    this.jobs[this.head++] = undefined
+    if (this.head === this.jobs.length) {
+      this.jobs.length = 0
+      this.head = 0
+    } else if (this.head > 1024 && this.head * 2 > this.jobs.length) {
+      this.jobs = this.jobs.slice(this.head)
+      this.head = 0
+    }
+    return job
+  }
+
+  drain(): PoolJob[] {
+    const rest = this.jobs.slice(this.head).filter((job): job is PoolJob => job !== undefined)
+    this.jobs = []
+    this.head = 0
+    return rest
+  }
+}
+
+
 export class WorkerPool {
-  private readonly piscina: Piscina<ExecutionTask | WakeTask, Outcome | null>
+  private readonly piscina: Piscina<ExecutionTask | WakeTask, TaskReply | null>
   /** Channels not in use, reused by later executions. */
   private readonly idleChannels: HostChannel[] = []
-  /** Jobs waiting for room, oldest first from `waitingHead` (a queue without `shift`). */
-  private waiting: Array<PoolJob | undefined> = []
-  private waitingHead = 0
-  /** Tasks handed to Piscina and not yet settled. */
-  private running = 0
-  private readonly capacity: number
+  /** Runs of executions already under way (resumed, recovered): they go first. */
+  private readonly resumed = new JobQueue()
+  /** First runs of new executions. */
+  private readonly fresh = new JobQueue()
+  /** Jobs that have begun a run and not released it. */
+  private readonly active = new Set<PoolJob>()
+  /** Jobs suspended between runs (they hold no thread); refused if the pool closes. */
+  private readonly suspended = new Set<PoolJob>()
+  /** Waiting tickets seen at the last scan, to tell a wait of at least the grace window. */
+  private seenWaiting = new Map<PoolJob, number>()
+  private scanTimer: ReturnType<typeof setTimeout> | undefined = undefined
   private closed = false
   readonly maxThreads: number
+  readonly hotThreads: number
+  readonly suspendAfterMs: number
+  readonly maxReplayLogBytes: number
+  /** What the pool has done so far, for monitoring (and for tests that check a suspension happened). */
+  readonly stats = { runs: 0, suspensions: 0, recoveries: 0 }
 
   private constructor(options: WorkerPoolOptions) {
-    const maxThreads = positiveInteger("maxThreads", options.maxThreads, 8 * availableParallelism())
+    if (options === null || typeof options !== "object") throw new TypeError("WorkerPool.make expects an options object")
+    for (const key of Object.keys(options)) {
+      if (!POOL_OPTIONS.has(key)) throw new TypeError(`Unknown WorkerPool option '${key}'; the options are ${[...POOL_OPTIONS].join(", ")}`)
+    }
+    for (const key of Object.keys(options.resourceLimits ?? {})) {
+      if (!RESOURCE_LIMITS.has(key)) {
+        throw new TypeError(`Unknown WorkerPool option 'resourceLimits.${key}'; the limits are ${[...RESOURCE_LIMITS].join(", ")}`)
+      }
+    }
+    const cores = availableParallelism()
+    const maxThreads = positiveInteger("maxThreads", options.maxThreads, 4 * cores)
     const minThreads = Math.min(positiveInteger("minThreads", options.minThreads, 1, 0), maxThreads)
     const idleTimeout = positiveInteger("idleTimeoutMs", options.idleTimeoutMs, 30_000, 0)
     const resourceLimits = { ...DEFAULT_RESOURCE_LIMITS, ...options.resourceLimits }
     for (const [name, value] of Object.entries(resourceLimits)) positiveInteger(`resourceLimits.${name}`, value, 1)
     this.maxThreads = maxThreads
-    this.capacity = 2 * maxThreads
+    this.hotThreads = Math.min(positiveInteger("hotThreads", options.hotThreads, cores), maxThreads)
+    const suspendAfterMs = options.suspendAfterMs ?? DEFAULT_SUSPEND_AFTER_MS
+    if (suspendAfterMs !== Infinity && (!Number.isSafeInteger(suspendAfterMs) || suspendAfterMs < 1)) {
+      throw new RangeError(`Pool option 'suspendAfterMs' must be an integer >= 1 or Infinity, got ${suspendAfterMs}`)
+    }
+    this.suspendAfterMs = suspendAfterMs
+    this.maxReplayLogBytes = positiveInteger("maxReplayLogBytes", options.maxReplayLogBytes, MAX_REPLAY_LOG_BYTES)
     this.piscina = new Piscina({
       filename: options.entry ?? workerEntry(),
       minThreads,
@@ -154,6 +265,7 @@ export class WorkerPool {
       argv: [],
       execArgv: [],
       concurrentTasksPerWorker: 1,
+      loadBalancer: mostRecentlyUsed(),
     })
     // A worker that fails outside a task (at start-up, say) is reported here; the task that needed
     // it fails on its own, so the pool only has to keep the event from crashing the host.
@@ -223,42 +335,101 @@ export class WorkerPool {
     } else channel.close()
   }
 
-  /** Begins `job` now if the pool has room, otherwise when a running task settles. */
-  schedule(job: PoolJob): void {
+  /**
+   * Queues `job`: a job that continues an execution already under way (`resumed`) goes ahead of
+   * new ones. It begins at once if the pool has room.
+   */
+  schedule(job: PoolJob, resumed: boolean): void {
+    this.suspended.delete(job)
     if (this.closed) return job.refuse(new Error("the worker pool is closed"))
-    if (this.running < this.capacity && this.waitingHead === this.waiting.length) job.begin()
-    else this.waiting.push(job)
+    ;(resumed ? this.resumed : this.fresh).push(job)
+    this.pump()
   }
 
   /** Hands a task to a worker; called by a job's `begin`. */
-  run(task: ExecutionTask, abort: TaskAbort): Promise<Outcome> {
-    this.running++
+  run(task: ExecutionTask, abort: TaskAbort): Promise<TaskReply> {
+    this.stats.runs++
     this.handedOver.add(abort)
-    // An execution task always answers with an outcome; only WAKE_TASK answers null.
-    const promise = this.piscina.run(task, { signal: abort }) as Promise<Outcome>
-    const settled = () => {
-      this.handedOver.delete(abort)
-      this.onTaskSettled()
-    }
-    // Registered before the caller's handlers, so the next job is handed over first.
+    // An execution task always answers; only WAKE_TASK answers null.
+    const promise = this.piscina.run(task, { signal: abort }) as Promise<TaskReply>
+    const settled = () => this.handedOver.delete(abort)
     promise.then(settled, settled)
     return promise
   }
 
-  private readonly onTaskSettled = (): void => {
-    this.running--
-    while (this.running < this.capacity && this.waitingHead < this.waiting.length) {
-      const job = this.waiting[this.waitingHead]!
-      this.waiting[this.waitingHead++] = undefined
+  /** A job's run is over (its task settled, or it never started one): its room goes to the next. */
+  release(job: PoolJob): void {
+    if (!this.active.delete(job)) return
+    this.seenWaiting.delete(job)
+    this.pump()
+  }
+
+  /** A job gave its thread back and waits for an answer; `schedule` it again to resume. */
+  noteSuspended(job: PoolJob): void {
+    this.suspended.add(job)
+  }
+
+  /** A suspended job ended without resuming (its deadline, a close). */
+  forget(job: PoolJob): void {
+    this.suspended.delete(job)
+  }
+
+  /**
+   * Tells the pool that a running job began to wait on the host: it stops counting as hot, so a
+   * queued job may begin on another thread.
+   */
+  noteWaiting(): void {
+    if (this.resumed.size + this.fresh.size > 0) this.pump()
+  }
+
+  /** Begins queued jobs while there is room; arms the scan while work stays queued. */
+  private pump(): void {
+    while (this.resumed.size + this.fresh.size > 0 && this.hasRoom()) {
+      const job = (this.resumed.take() ?? this.fresh.take())!
+      this.active.add(job)
       job.begin()
     }
-    if (this.waitingHead === this.waiting.length) {
-      this.waiting.length = 0
-      this.waitingHead = 0
-    } else if (this.waitingHead > 1024 && this.waitingHead * 2 > this.waiting.length) {
-      this.waiting = this.waiting.slice(this.waitingHead)
-      this.waitingHead = 0
+    if (this.resumed.size + this.fresh.size > 0 && this.scanTimer === undefined && this.suspendAfterMs !== Infinity) {
+      this.scanTimer = setTimeout(this.scan, this.suspendAfterMs)
     }
+  }
+
+  /** Room for one more run: a thread to spare, and fewer than `hotThreads` runs computing. */
+  private hasRoom(): boolean {
+    if (this.active.size >= this.maxThreads) return false
+    if (this.active.size < this.hotThreads) return true
+    let computing = 0
+    for (const job of this.active) if (job.waitingTicket() === 0 && ++computing >= this.hotThreads) return false
+    return true
+  }
+
+  /**
+   * Runs every grace window while work is queued: a job seen waiting on the same ticket at two
+   * scans in a row has waited at least the window, and gives its thread back, cheapest replay
+   * first, as many as there are queued jobs. One with much compute behind it is spared while the
+   * pool can still start a thread.
+   */
+  private readonly scan = (): void => {
+    this.scanTimer = undefined
+    if (this.closed) return
+    const queued = this.resumed.size + this.fresh.size
+    if (queued === 0) return
+    const seen = new Map<PoolJob, number>()
+    const candidates: Array<{ job: PoolJob; ticket: number; cost: number }> = []
+    for (const job of this.active) {
+      const ticket = job.waitingTicket()
+      if (ticket === 0) continue
+      seen.set(job, ticket)
+      if (this.seenWaiting.get(job) === ticket) candidates.push({ job, ticket, cost: job.replayCostMs() })
+    }
+    this.seenWaiting = seen
+    const spare = this.active.size < this.maxThreads
+    candidates.sort((a, b) => a.cost - b.cost)
+    for (const { job, ticket, cost } of candidates.slice(0, queued)) {
+      if (spare && cost > REPLAY_COST_KEPT_MS) continue
+      job.yieldThread(ticket)
+    }
+    this.pump()
   }
 
   get threadCount(): number {
@@ -288,10 +459,10 @@ export class WorkerPool {
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
-    const waiting = this.waiting.slice(this.waitingHead)
-    this.waiting = []
-    this.waitingHead = 0
-    for (const job of waiting) job?.refuse(new Error("the worker pool was closed before this execution started"))
+    if (this.scanTimer !== undefined) clearTimeout(this.scanTimer)
+    const waiting = [...this.resumed.drain(), ...this.fresh.drain(), ...this.suspended]
+    this.suspended.clear()
+    for (const job of waiting) job.refuse(new Error("the worker pool was closed"))
     for (const channel of this.idleChannels.splice(0)) channel.close()
     await this.piscina.destroy()
   }
@@ -302,20 +473,65 @@ export class WorkerPool {
 
 let shared: WorkerPool | undefined
 let sharedUsers = 0
+let idleTimer: ReturnType<typeof setTimeout> | undefined
 
 /** The process-wide pool, created on first use; pair every call with `releaseSharedPool`. */
 export const acquireSharedPool = (): WorkerPool => {
+  if (idleTimer !== undefined) clearTimeout(idleTimer)
+  idleTimer = undefined
   if (shared === undefined || shared.isClosed) shared = WorkerPool.make()
   sharedUsers++
   return shared
 }
 
-export const releaseSharedPool = async (): Promise<void> => {
+/** Gives the shared pool back; after the last user's release it stays warm for `SHARED_POOL_IDLE_MS`. */
+export const releaseSharedPool = (): void => {
   if (sharedUsers === 0) return
   sharedUsers--
-  if (sharedUsers === 0 && shared !== undefined) {
-    const pool = shared
-    shared = undefined
-    await pool.close()
+  if (sharedUsers > 0 || shared === undefined) return
+  const pool = shared
+  idleTimer = setTimeout(() => {
+    idleTimer = undefined
+    if (sharedUsers === 0 && shared === pool) {
+      shared = undefined
+      void pool.close()
+    }
+  }, SHARED_POOL_IDLE_MS)
+  // Unreferenced: a process that has closed every runtime exits without waiting for it.
+  idleTimer.unref()
+}
+
+/** Closes the shared pool now if no runtime uses it (for hosts and tests that want its threads gone). */
+export const closeIdleSharedPool = async (): Promise<void> => {
+  if (sharedUsers > 0 || shared === undefined) return
+  if (idleTimer !== undefined) clearTimeout(idleTimer)
+  idleTimer = undefined
+  const pool = shared
+  shared = undefined
+  await pool.close()
+}
+
+type PiscinaLoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>["loadBalancer"]>
+
+/**
+ * Piscina's balancer: the idle thread that was handed a task most recently. Its JIT and caches
+ * are the warmest, and threads nobody needs stay idle until Piscina retires them.
+ */
+const mostRecentlyUsed = (): PiscinaLoadBalancer => {
+  const lastUsed = new Map<number, number>()
+  let clock = 0
+  return (_task, workers) => {
+    let best: (typeof workers)[number] | null = null
+    let bestUse = -1
+    for (const worker of workers) {
+      if (worker.currentUsage !== 0 || worker.terminating || worker.destroyed) continue
+      const use = lastUsed.get(worker.id) ?? 0
+      if (use > bestUse) {
+        best = worker
+        bestUse = use
+      }
+    }
+    if (best !== null) lastUsed.set(best.id, ++clock)
+    return best
   }
 }

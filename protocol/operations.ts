@@ -22,6 +22,11 @@ export type HostOperation =
   | "global"
   /** A discovery built-in by the name the program called (`searchTools`, `describe_tool`, ...). */
   | "discovery"
+  /**
+   * Per-branch state: `name` is `"load"` (`args` are `[key]`) or `"store"` (`[key, value]`, or
+   * `[key]` alone to delete the key).
+   */
+  | "state"
 
 export interface HostCall {
   readonly op: HostOperation

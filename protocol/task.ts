@@ -1,15 +1,22 @@
 /**
- * The task the pool hands a worker for one execution, and what the worker hands back.
+ * The task the pool hands a worker for one run of an execution, and what the worker hands back.
  *
  * Both are plain data (structured-cloned by Piscina); the channel is a SharedArrayBuffer, which
  * clones as a shared view. The catalog is not in the task: the task names it by `catalogId`, and a
  * worker that has not seen that catalog asks for it once over the channel (`CATALOG_OPERATION`),
  * then keeps it.
+ *
+ * An execution may take several runs. The first has an empty log; a run after a suspension (or
+ * after the worker of an earlier run died) carries the log so far (protocol/replay.ts) and the
+ * same seed, and the worker answers from the log until the program passes the point where the
+ * last run stopped. A run ends with the program's `Outcome`, or with a `Suspension` when the host
+ * asked the worker to give its thread back while the program waited.
  */
 
 import type { Diagnostic } from "./diagnostic.js"
 import type { DataValue } from "./data.js"
 import type { Language } from "./language.js"
+import type { ReplayLog, WorldTrace } from "./replay.js"
 
 /**
  * A task that runs nothing: the pool sends one to make Piscina start a thread when every thread
@@ -31,9 +38,27 @@ export interface ExecutionTask {
   readonly timeoutMs: number
   /** `Date.now()` when the task was submitted, to subtract the time spent queued. */
   readonly submittedAt: number
-  /** Seed of `math.random`; absent: a fresh seed per execution. */
+  /** Seed of Lua's `math.random` fixed by the host; absent: derived from `seed`. */
   readonly randomSeed?: number
+  /**
+   * The execution's entropy (hex): every random number the program sees (`Math.random`, `crypto`,
+   * Lua's default seed) comes from it, so each run of the execution sees the same ones.
+   */
+  readonly seed: string
+  /** What earlier runs of this execution read from the world; absent on the first run. */
+  readonly replay?: ReplayLog
 }
+
+/** A run that gave its thread back while the program waited on the host. */
+export interface Suspension {
+  readonly suspended: true
+  /** What the run read from the world since its last request. */
+  readonly trace: WorldTrace
+  /** Ordinals of the calls the program was waiting on: any of their answers lets it go on. */
+  readonly waitingOn: ReadonlyArray<number>
+}
+
+export const isSuspension = (reply: TaskReply): reply is Suspension => (reply as Suspension).suspended === true
 
 /** One extension global as a worker knows it: its path, and whether a JavaScript call returns a promise. */
 export interface ExtensionGlobal {
@@ -59,6 +84,9 @@ export interface CatalogSnapshot {
 export type Outcome =
   | { readonly ok: true; readonly value: DataValue; readonly logs: ReadonlyArray<string>; readonly warnings: ReadonlyArray<Diagnostic> }
   | { readonly ok: false; readonly error: Diagnostic; readonly logs: ReadonlyArray<string>; readonly warnings?: ReadonlyArray<Diagnostic> }
+
+/** What a worker hands back for a run. */
+export type TaskReply = Outcome | Suspension
 
 /** One tool as a worker knows it: its canonical path (`orders.lookup`) and description. */
 export type SnapshotTool = CatalogSnapshot["tools"][number]

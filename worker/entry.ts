@@ -11,12 +11,14 @@
  */
 
 import { WorkerChannel } from "../bridge/worker-channel.js"
-import { callChannel, ChannelHostCalls, channelHost } from "./channel-calls.js"
-import { HostStop, type Host } from "./engine-host.js"
+import { HostFailure, HostStop } from "./engine-host.js"
+import { ReplayingHost } from "./replay.js"
+import { luaSeedOf, SeededWorld } from "./world.js"
 import { runJavaScript } from "./javascript/index.js"
 import { runLua } from "./lua/index.js"
 import { CATALOG_OPERATION } from "../protocol/operations.js"
-import { isWakeTask, type CatalogSnapshot, type ExecutionTask, type Outcome, type WakeTask } from "../protocol/task.js"
+import type { DataValue } from "../protocol/data.js"
+import { isWakeTask, type CatalogSnapshot, type ExecutionTask, type TaskReply, type WakeTask } from "../protocol/task.js"
 
 /** Catalog snapshots kept per worker; older ones are fetched again if a task needs them. */
 const CATALOG_CACHE_SIZE = 16
@@ -38,14 +40,29 @@ const catalogFor = (id: number, channel: WorkerChannel): KnownCatalog => {
     catalogs.set(id, catalog)
     return catalog
   }
-  const snapshot = callChannel(channel, CATALOG_OPERATION, String(id), []) as unknown as CatalogSnapshot
+  const snapshot = fetchCatalog(channel, id)
   catalog = { snapshot, luaGlobals: snapshot.globals.map((g) => g.path) }
   catalogs.set(id, catalog)
   if (catalogs.size > CATALOG_CACHE_SIZE) catalogs.delete(catalogs.keys().next().value!)
   return catalog
 }
 
-export default function runExecution(task: ExecutionTask | WakeTask): Outcome | null {
+/** Asks the host for catalog `id` (not a program read: the id names one fixed catalog). */
+const fetchCatalog = (channel: WorkerChannel, id: number): CatalogSnapshot => {
+  let response
+  try {
+    response = channel.call(CATALOG_OPERATION, String(id), [])
+  } catch (error) {
+    throw new HostStop({ kind: "ExecutionFailure", message: `the catalog could not be fetched (${error instanceof Error ? error.message : String(error)})` })
+  }
+  if (!response.ok) {
+    if (response.error.stop) throw new HostStop({ kind: response.error.kind as never, message: response.error.message })
+    throw new HostFailure(response.error.kind as never, response.error.message)
+  }
+  return response.value as DataValue as unknown as CatalogSnapshot
+}
+
+export default function runExecution(task: ExecutionTask | WakeTask): TaskReply | null {
   if (isWakeTask(task)) return null
   // Each task delivers its own view of the shared buffer, so the channel object is made per task.
   const channel = new WorkerChannel(task.channel)
@@ -57,27 +74,29 @@ export default function runExecution(task: ExecutionTask | WakeTask): Outcome | 
     const kind = error instanceof HostStop ? error.diagnostic.kind : "ExecutionFailure"
     return { ok: false, error: { kind, message }, logs: [] }
   }
-  const host: Host = channelHost(channel)
+  const host = new ReplayingHost(channel, task.replay)
   const queued = Date.now() - task.submittedAt
   const deadline = performance.now() + task.timeoutMs - queued
-  switch (task.language) {
-    case "lua":
-      return runLua(task.source, {
-        host,
-        deadline,
-        interrupt: channel.interrupt,
-        ...(task.randomSeed === undefined ? {} : { randomSeed: task.randomSeed }),
-        globals: catalog.luaGlobals,
-        tools: catalog.snapshot.tools,
-      })
-    case "javascript":
-      return runJavaScript(task.source, {
-        host,
-        hostCalls: new ChannelHostCalls(channel),
-        deadline,
-        interrupt: channel.interrupt,
-        globals: catalog.snapshot.globals,
-        tools: catalog.snapshot.tools,
-      })
-  }
+  const outcome =
+    task.language === "lua"
+      ? runLua(task.source, {
+          host,
+          deadline,
+          interrupt: channel.interrupt,
+          randomSeed: task.randomSeed ?? luaSeedOf(task.seed),
+          globals: catalog.luaGlobals,
+          tools: catalog.snapshot.tools,
+        })
+      : runJavaScript(task.source, {
+          host,
+          hostCalls: host,
+          world: new SeededWorld(task.seed, host.now),
+          deadline,
+          interrupt: channel.interrupt,
+          globals: catalog.snapshot.globals,
+          tools: catalog.snapshot.tools,
+        })
+  // A wait the host cut short to take the thread back: the run ends, the execution does not.
+  if (host.suspension !== undefined) return { suspended: true, trace: host.takeTrace(), waitingOn: host.suspension.waitingOn }
+  return outcome
 }

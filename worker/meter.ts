@@ -24,12 +24,22 @@ export abstract class Meter {
 
   constructor(
     /** Total fuel for the execution (`bounds.maxFuel`). */
-    private readonly maxFuel: number,
+    private maxFuel: number,
     /** Wall-clock deadline (`performance.now()` scale, ms), or `Infinity`. */
-    readonly deadline: number,
+    public deadline: number,
     /** When element 0 becomes non-zero the program stops at its next metering point. */
-    readonly interrupt: Int32Array | undefined,
+    public interrupt: Int32Array | undefined,
   ) {}
+
+  /** Starts the meter over for a new execution (a state object reused by a cached program). */
+  protected restartMeter(maxFuel: number, deadline: number, interrupt: Int32Array | undefined): void {
+    this.fuel = FUEL_CHECK_INTERVAL
+    this.spent = 0
+    this.line = 0
+    this.maxFuel = maxFuel
+    this.deadline = deadline
+    this.interrupt = interrupt
+  }
 
   /** Spends `units` of fuel for work a builtin is about to do. */
   charge(units: number): void {

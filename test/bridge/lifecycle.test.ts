@@ -6,7 +6,7 @@
 import { spawnSync } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { afterEach, describe, expect, it } from "vitest"
-import { HostChannel, type ChannelRequest } from "../../bridge/host-channel.js"
+import { type HostChannel, type ChannelRequest } from "../../bridge/host-channel.js"
 import { requireBuild, startWorker, type Harness } from "./harness.js"
 
 const harnesses: Harness[] = []

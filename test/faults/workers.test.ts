@@ -36,13 +36,16 @@ describe("a worker dying at a chosen point", () => {
   beforeAll(() => expectRecovered(pool, 2))
   afterAll(() => pool.close())
 
-  const KINDS: Record<string, { kind: string; message: RegExp; calls: string[] }> = {
+  // A worker that dies is not taken to be the program's fault: the execution runs again from its
+  // log (at most twice). A fault that strikes every run fails the execution in the end; one that
+  // a replay does not meet (it reads the answer from the log, not the channel) is recovered.
+  const KINDS: Record<string, { kind?: string; message?: RegExp; calls: string[] }> = {
     "exit-at-start": { kind: "ExecutionFailure", message: /stopped unexpectedly \(worker exited with code: 70\); it was replaced/, calls: [] },
     "exit-after-post": { kind: "ExecutionFailure", message: /stopped unexpectedly/, calls: ["interrupted"] },
     // The request never fully arrived, so no call was admitted.
     "exit-mid-request": { kind: "ExecutionFailure", message: /stopped unexpectedly/, calls: [] },
-    // The tool succeeded; the worker died reading its answer.
-    "exit-mid-response": { kind: "ExecutionFailure", message: /stopped unexpectedly/, calls: ["success"] },
+    // The tool succeeded; the worker died reading its answer; the next run reads it from the log.
+    "exit-mid-response": { calls: ["success"] },
     // Never reads the answer: the deadline passes, the grace passes, the worker is terminated.
     "stall-after-post": { kind: "TimeoutExceeded", message: /timed out/, calls: ["success"] },
     "throw-at-start": { kind: "ExecutionFailure", message: /the fault entry refused this task/, calls: [] },
@@ -54,13 +57,15 @@ describe("a worker dying at a chosen point", () => {
         const events: HookEvent[] = []
         const timeoutMs = fault.startsWith("stall") ? 500 : 10_000
         const runtime = CodeMode.make({ language, pool, tools, hooks: recordingHooks(events), limits: { timeoutMs } })
-        const call = fault === "exit-mid-response" ? "tools.f.big({ n = 1 })" : "tools.f.slow({ ms = 100, n = 1 })"
+        // A call that outlasts the restarts, so that every run of exit-after-post posts it again.
+        const call = fault === "exit-mid-response" ? "tools.f.big({ n = 1 })" : `tools.f.slow({ ms = ${fault === "exit-after-post" ? 5000 : 100}, n = 1 })`
         const source =
           language === "lua"
             ? `-- fault: ${fault}\nlocal r = ${call}\nreturn r.n`
             : `// fault: ${fault}\nconst r = await ${call.replace(/ = /g, ": ")}; r.n`
         const result = await settled(runtime, source)
-        expect(result).toMatchObject({ ok: false, error: { kind: expected.kind, message: expect.stringMatching(expected.message) } })
+        if (expected.kind === undefined) expect(result).toMatchObject({ ok: true, value: 1 })
+        else expect(result).toMatchObject({ ok: false, error: { kind: expected.kind, message: expect.stringMatching(expected.message!) } })
         expect(callStatuses(result)).toEqual(expected.calls)
         expect(afterStatuses(events)).toEqual(expected.calls)
         await expectRecovered(pool, 2)
@@ -107,16 +112,10 @@ describe("threads terminated at seeded random moments under load", () => {
     })()
     const results = await Promise.all(programs.map((p) => settled(p.runtime, p.source)))
     await killer
-    let failed = 0
-    results.forEach((result, i) => {
-      if (result.ok) expect(result.value).toBe(programs[i]!.value)
-      else {
-        failed++
-        expect(result.error).toMatchObject({ kind: "ExecutionFailure", message: expect.stringMatching(/stopped unexpectedly|did not run/) })
-      }
-    })
-    // Some executions were hit (the moments are seeded, so this is stable), and none was lost.
-    expect(failed).toBeGreaterThan(0)
+    // Every execution hit by a kill ran again from its log: none failed, none was lost.
+    results.forEach((result, i) => expect(result).toMatchObject({ ok: true, value: programs[i]!.value }))
+    // Some executions were hit (the moments are seeded, so this is stable).
+    expect(pool.stats.recoveries).toBeGreaterThan(0)
     // Every admitted call reached `after`, with the status its Result reports.
     const reported = results.flatMap((result) => callStatuses(result)).sort()
     await sleep(50)

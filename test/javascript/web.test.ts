@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from "vitest"
 import { noHost, SynchronousHostCalls } from "../../worker/engine-host.js"
-import { DEFAULT_BOUNDS, resolveBounds } from "../../protocol/bounds.js"
+import { DEFAULT_BOUNDS, type resolveBounds } from "../../protocol/bounds.js"
 import { createRealm } from "../../worker/javascript/builtins/index.js"
 import { compileProgram } from "../../worker/javascript/compile/index.js"
 import { runJavaScript } from "../../worker/javascript/index.js"

@@ -52,10 +52,10 @@ export interface Attack {
 }
 
 export interface TableOptions {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   readonly tools?: any
   readonly extensions?: ReadonlyArray<AnyExtension>
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+   
   readonly hooks?: Hooks<any>
   readonly limits?: Partial<Limits>
   /** Run the table's attacks at once (loop attacks that each wait for their deadline). */

@@ -3,11 +3,12 @@
  * result, in the same shape as `runLua`.
  *
  * The pipeline is parse -> compile -> run -> settle -> convert: acorn reads the program and the
- * unsupported constructs are refused (parse.ts); a fresh realm of built-ins is made for this
- * execution (builtins/); the compiler turns the tree into closures over frame slots (compile/);
+ * unsupported constructs are refused (parse.ts); the compiler turns the tree into closures over
+ * frame slots (compile/), and programs.ts keeps recently compiled programs, so a program run again
+ * skips both; a fresh realm of built-ins is made for this execution (builtins/);
  * the program runs as the body of an async function, and the engine's job queue runs until the
  * program's promise settles — blocking on host calls only when nothing else is runnable; the
- * program's value crosses to the host as plain data (worker/data/javascript.ts).
+ * program's value crosses to the host as plain data (data/convert.ts).
  *
  * Every failure becomes a `Diagnostic`: compile errors and static bounds are `ParseError` /
  * `UnsupportedSyntax`; an uncaught exception is `ExecutionFailure` (or the host's kind, for a failed
@@ -15,20 +16,20 @@
  * stops report their own diagnostic. Rejections nobody handled become warnings.
  */
 
+import type { World } from "../world.js"
 import type { Diagnostic } from "../../protocol/diagnostic.js"
 import { jsToData } from "./data/convert.js"
-import type { DataValue } from "../../protocol/data.js"
 import { HostStop, noHost, type Host, SynchronousHostCalls, type HostCalls } from "../engine-host.js"
 import { resolveBounds, type Bounds } from "../../protocol/bounds.js"
 import { createRealm } from "./builtins/index.js"
 import { errorToString } from "./builtins/errors.js"
 import { inspect } from "./builtins/console.js"
-import { compileProgram } from "./compile/index.js"
 import { JsMessages } from "./messages.js"
-import { CompileError, parseJavaScript } from "./parse.js"
+import { CompileError } from "./parse.js"
+import { compiledProgram, type CompiledProgram } from "./programs.js"
 import { JsError, type Value } from "./runtime/object.js"
 import type { JsPromise } from "./runtime/promise.js"
-import { JsState, ThrowSignal } from "./runtime/state.js"
+import { type JsState, ThrowSignal } from "./runtime/state.js"
 import { installModules } from "./runtime/modules.js"
 import { installHostGlobals, type HostGlobal } from "./runtime/tools.js"
 import { unawaitedWarnings } from "./runtime/unawaited.js"
@@ -50,23 +51,35 @@ export interface JsOptions {
   readonly hostCalls?: HostCalls
   /** The catalog's tools (canonical path, description), listed by `ALL_TOOLS`; default none. */
   readonly tools?: ReadonlyArray<SnapshotTool>
+  /** The clock and random sources (worker/world.ts); default: the live ones. */
+  readonly world?: World
 }
 
 export function runJavaScript(source: string, options: JsOptions = {}): Outcome {
   let st: JsState | undefined
+  let program: CompiledProgram | undefined
+  let bounds: Bounds | undefined
   try {
     const host = options.host ?? noHost
-    st = new JsState({ host, bounds: resolveBounds(options.bounds), deadline: options.deadline ?? Infinity, interrupt: options.interrupt })
+    bounds = resolveBounds(options.bounds)
+    program = compiledProgram(source, bounds) // parse, compile (or reuse)
+    program.busy = true
+    st = program.st
+    st.begin({
+      host,
+      bounds,
+      deadline: options.deadline ?? Infinity,
+      interrupt: options.interrupt,
+      ...(options.world === undefined ? {} : { world: options.world }),
+    })
     st.hostCalls = options.hostCalls ?? new SynchronousHostCalls(host)
-    const program = parseJavaScript(source, st.bounds)
     const realm = createRealm(st)
     const globals = options.globals ?? []
     installHostGlobals(realm, globals)
     st.catalogTools = options.tools ?? []
     if (options.tools !== undefined) st.toolNames = toolNamesFor(options.tools)
     installModules(realm, new Set(globals.map((g) => g.path.split(".")[0]!)))
-    const run = compileProgram(program, st, source)
-    const promise = run()
+    const promise = program.run() // run
     settle(st, promise)
     // Calls still running are interrupted by the host once the program has returned; say so.
     const unawaited = unawaitedWarnings(st.watchedCalls, promise)
@@ -75,7 +88,7 @@ export function runJavaScript(source: string, options: JsOptions = {}): Outcome 
     if (!promise.settled) {
       return { ok: false, error: { kind: "ExecutionFailure", message: "the program is waiting on a promise that can never settle (nothing left to run)" }, logs: st.logs }
     }
-    const value = jsToData(st, promise.value, "result")
+    const value = jsToData(st, promise.value, "result") // convert
     for (const p of st.unhandledRejections) {
       if (p === promise) continue
       st.warnings.push({ kind: "ExecutionFailure", message: `Unhandled promise rejection: ${describeThrown(st, (p as JsPromise).value)}` })
@@ -83,7 +96,12 @@ export function runJavaScript(source: string, options: JsOptions = {}): Outcome 
     st.warnings.push(...unawaited)
     return { ok: true, value, logs: st.logs, warnings: st.warnings }
   } catch (error) {
-    return { ok: false, error: diagnose(st, error), logs: st?.logs ?? [] }
+    return { ok: false, error: diagnose(st, bounds, error), logs: st?.logs ?? [] }
+  } finally {
+    if (program !== undefined && st !== undefined) {
+      st.release()
+      program.busy = false
+    }
   }
 }
 
@@ -112,13 +130,11 @@ function uncaught(st: JsState, v: Value): Diagnostic {
   return line > 0 ? { kind, message, location: { line } } : { kind, message }
 }
 
-function diagnose(st: JsState | undefined, error: unknown): Diagnostic {
+function diagnose(st: JsState | undefined, bounds: Bounds | undefined, error: unknown): Diagnostic {
   if (error instanceof CompileError || error instanceof HostStop) return error.diagnostic
-  if (st !== undefined) {
-    if (error instanceof ThrowSignal) return uncaught(st, error.value)
-    if (error instanceof RangeError && /call stack/i.test(error.message)) {
-      return { kind: "ExecutionFailure", message: JsMessages.stackOverflow(st.maxDepth) }
-    }
+  if (st !== undefined && error instanceof ThrowSignal) return uncaught(st, error.value)
+  if (bounds !== undefined && error instanceof RangeError && /call stack/i.test(error.message)) {
+    return { kind: "ExecutionFailure", message: JsMessages.stackOverflow(bounds.maxCallDepth) }
   }
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
   return { kind: "ExecutionFailure", message: JsMessages.internalError(detail) }

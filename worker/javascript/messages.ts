@@ -78,6 +78,7 @@ export const JsMessages = {
   absent: (name: string, reason: string) => `${name} is not available in Code Mode: ${reason}`,
   toolsReadOnly: () => "tools are read-only: call a tool with tools.name(input), do not assign to it",
   toolNotData: (path: string) => `the tool reference ${path}; call the tool and pass its result`,
+  stateKeyNotString: (fname: string, what: string) => `${fname}(key): the key must be a string, got ${what}`,
 
   moduleNotFound: (specifier: string, available: ReadonlyArray<string>) =>
     `Cannot find module '${specifier}': Code Mode has no packages; import and require only load the globals the host provides (${

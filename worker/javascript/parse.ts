@@ -75,24 +75,24 @@ export function parseJavaScript(source: string, bounds: Bounds): Program {
     }
     throw error
   }
-  for (const s of program.body) if (s.type === "ImportDeclaration") (s as unknown as Record<string, unknown>).__topLevelImport = true
-  checkTree(program, bounds.maxSyntaxDepth)
+  const topLevelImports = new Set<Node>(program.body.filter((s) => s.type === "ImportDeclaration"))
+  checkTree(program, bounds.maxSyntaxDepth, topLevelImports)
   return program
 }
 
 /** The unsupported-construct key of a node, if it is one (some are refinements of a node type). */
-export function unsupportedKey(node: Node & Record<string, unknown>): string | null {
+function unsupportedKey(node: Node & Record<string, unknown>, topLevelImports: ReadonlySet<Node>): string | null {
   switch (node.type) {
     case "MetaProperty":
       return (node.meta as { name: string }).name === "import" ? "ImportMeta" : null
     case "ImportDeclaration":
-      return node.__topLevelImport === true ? null : "NestedImport"
+      return topLevelImports.has(node) ? null : "NestedImport"
   }
   return node.type in UNSUPPORTED ? node.type : null
 }
 
 /** One walk: nesting depth against the bound, and the first unsupported construct. */
-function checkTree(root: Program, maxDepth: number): void {
+function checkTree(root: Program, maxDepth: number, topLevelImports: ReadonlySet<Node>): void {
   const stack: Array<[Node, number]> = [[root, 0]]
   while (stack.length > 0) {
     const [node, depth] = stack.pop()!
@@ -100,7 +100,7 @@ function checkTree(root: Program, maxDepth: number): void {
       const loc = node.loc!.start
       throw compileErrorAt("ParseError", loc.line, loc.column + 1, JsMessages.syntaxTooDeep(maxDepth))
     }
-    const key = unsupportedKey(node as Node & Record<string, unknown>)
+    const key = unsupportedKey(node as Node & Record<string, unknown>, topLevelImports)
     if (key !== null) {
       const { construct, reason } = UNSUPPORTED[key]!
       const loc = node.loc!.start

@@ -21,8 +21,7 @@
  * becomes a `ParseError` too.
  */
 
-import luaparse from "luaparse"
-import type { Chunk } from "luaparse"
+import luaparse, { type Chunk } from "luaparse"
 import type { Diagnostic, DiagnosticKind } from "../../protocol/diagnostic.js"
 import { bytesFromText, textFromBytesLossy } from "../data/utf8.js"
 import type { Bounds } from "../../protocol/bounds.js"

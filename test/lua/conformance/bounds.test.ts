@@ -146,6 +146,19 @@ describe("string length", () => {
     expectUncatchable('local s = string.rep("x", 6000)\nlocal r = string.format("%s%s", s, s)', "ExecutionFailure", bounds)
     expectUncatchable('local s = string.rep("x", 6000)\nlocal r = s:gsub("x", "yy")', "ExecutionFailure", bounds)
   })
+  it("string.pack is refused before it allocates: fixed strings, padding, prefixed and zero-terminated strings", () => {
+    const stop = expectUncatchable('local s = string.pack("c2000000000", "")', "ExecutionFailure")
+    expect(stop.message).toContain(String(DEFAULT_BOUNDS.maxStringBytes))
+    const bounds = { maxStringBytes: 10_000 }
+    expectUncatchable('local s = string.pack(string.rep("x", 12000))', "ExecutionFailure", bounds)
+    expectUncatchable('local s = string.rep("x", 6000)\nlocal r = string.pack("s4 s4", s, s)', "ExecutionFailure", bounds)
+    expectUncatchable('local s = string.rep("x", 6000)\nlocal r = string.pack("z z", s, s)', "ExecutionFailure", bounds)
+    expectUncatchable('local r = string.pack("!8 b" .. string.rep(" x Xj", 2000), 1)', "ExecutionFailure", bounds)
+  })
+  it("string.pack and string.unpack pay for the bytes they build and read", () => {
+    expectUncatchable('local s = string.pack("c100000", "")\nfor i = 1, 5000 do string.unpack("c100000", s) end', "ExecutionFailure", { maxFuel: 1_000_000 })
+    expectUncatchable('for i = 1, 5000 do string.pack("c100000", "") end', "ExecutionFailure", { maxFuel: 1_000_000 })
+  })
   it("strings within the bound are fine", () => {
     expect(runLua('return #string.rep("x", 5000)', { bounds: { maxStringBytes: 10_000 } })).toMatchObject({ ok: true, value: 5000 })
   })

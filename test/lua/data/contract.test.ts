@@ -10,7 +10,7 @@ import { HostStop } from "../../../worker/engine-host.js"
 import {
   JSON_NULL,
   LuaFloat,
-  LuaTable,
+  type LuaTable,
   MAX_INTEGER,
   MIN_INTEGER,
   TableShape,
@@ -108,7 +108,7 @@ describe("host data as Lua sees it", () => {
     expect(t.get("a")).toBe(undefined)
     expect((t.get("b") as LuaTable).array).toEqual([JSON_NULL, 1])
     expect(dataToLua(st, undefined)).toBe(undefined)
-    // eslint-disable-next-line no-sparse-arrays
+     
     expect((dataToLua(st, [1, , 3]) as LuaTable).array).toEqual([1, JSON_NULL, 3])
   })
 

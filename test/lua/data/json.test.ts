@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest"
 import { openJson } from "../../../worker/lua/stdlib/json.js"
 import { HostStop } from "../../../worker/engine-host.js"
-import { JSON_NULL, LuaError, LuaFloat, LuaTable, MAX_INTEGER, TableShape, type LuaValue } from "../../../worker/lua/runtime/value.js"
+import { JSON_NULL, LuaError, LuaFloat, type LuaTable, MAX_INTEGER, TableShape, type LuaValue } from "../../../worker/lua/runtime/value.js"
 import { arrayPart, call, jsonArray, list, newState, table } from "./helpers.js"
 
 const st = newState()

@@ -216,7 +216,7 @@ export const toUnits = (src, skipped = new Map(), dropped = new Set()) => {
     const start = first.start
     const end = tokens[tokens.length - 1].end
     const text = src.slice(start, end)
-    const span = { first: lineOf(start), last: lineOf(end - 1), unit: undefined }
+    const span = { first: lineOf(start), last: lineOf(end - 1), unit: undefined, text }
     spans.push(span)
     out += src.slice(at, start)
     at = end

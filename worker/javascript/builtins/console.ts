@@ -5,7 +5,7 @@
  * Long or deeply nested values are shortened; the formatter charges fuel per value.
  */
 
-import { JsArray, JsDate, JsError, JsFunction, JsMap, JsObject, JsSet, FunctionKind, JsBoxed, type Value } from "../runtime/object.js"
+import { JsArray, JsDate, JsError, JsFunction, JsMap, type JsObject, JsSet, FunctionKind, JsBoxed, type Value } from "../runtime/object.js"
 import { isoText } from "./date-text.js"
 import { JsRegExp } from "./regexp-exec.js"
 import { JsPromise } from "../runtime/promise.js"

@@ -13,7 +13,7 @@
  * hour/minute/second, `toLocaleString` both.
  */
 
-import { JsObject, type Value } from "../runtime/object.js"
+import { type JsObject, type Value } from "../runtime/object.js"
 import { toObject, toStr, truthy } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 import { fieldsOf } from "./date-time.js"

@@ -6,7 +6,8 @@
  * the string forms are `date-text.ts`, and `Date.parse` is `date-parse.ts`; this file is only the
  * wiring: argument conversion in the standard's order, the NaN rules of the setters, receivers
  * checked with V8's wording. No host `Date` object exists anywhere: the current time is read as a
- * number (`Date.now()` of the host) and nothing else is taken from the host.
+ * number (the execution's clock, `st.world.now()`: the host's `Date.now()`, read once more from
+ * the replay log when the program runs again) and nothing else is taken from the host.
  *
  * Local time is UTC (see `date-time.ts`): the local and UTC getter/setter pairs are distinct
  * functions that compute the same thing, and `getTimezoneOffset()` is 0. The `toLocale*` methods
@@ -37,7 +38,6 @@ function thisDate(st: JsState, t: Value): JsDate {
 }
 const thisTime = (st: JsState, t: Value): number => thisDate(st, t).time
 
-const now = (): number => Date.now()
 
 /** Two-digit years in the constructor and Date.UTC mean 1900-1999 (the standard's MakeFullYear). */
 const makeFullYear = (y: number): number => {
@@ -71,9 +71,9 @@ const protoFor = (st: JsState, newTarget: JsObject, fallback: JsObject): JsObjec
 
 function construct(prototype: JsObject): FunctionImpl {
   return function constructDate(st, _this, args, newTarget) {
-    if (newTarget === undefined) return dateTimeText(now())
+    if (newTarget === undefined) return dateTimeText(st.world.now())
     let tv: number
-    if (args.length === 0) tv = now()
+    if (args.length === 0) tv = st.world.now()
     else if (args.length === 1) {
       const value = args[0]
       if (value instanceof JsDate) tv = value.time
@@ -232,7 +232,7 @@ export function installDate(realm: Realm): void {
   realm.registerIntrinsic("Date.prototype", DP)
 
   realm.methods(ctor, {
-    now: [0, () => now()],
+    now: [0, (st) => st.world.now()],
     parse: [1, (st, _t, [s]) => parseText(st, toStr(st, s))],
     UTC: [7, (st, _t, args) => T.timeClip(timeFromArguments(st, args))],
   })

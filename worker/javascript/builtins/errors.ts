@@ -5,7 +5,7 @@
  * worker it runs in.
  */
 
-import { Accessor, HIDDEN, JsArray, JsError, JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { Accessor, HIDDEN, JsArray, JsError, type JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { iterableToList } from "../runtime/iterate.js"
 import { toStr } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"

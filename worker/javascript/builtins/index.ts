@@ -22,11 +22,15 @@ import { installObject } from "./object.js"
 import { installPromise } from "./promise.js"
 import { installReflect } from "./reflect.js"
 import { installRegExp } from "./regexp.js"
+import { installState } from "./state.js"
 import { installString } from "./string.js"
 import { WEB_GLOBALS } from "./web.js"
 
 /** Installed with the realm: the engine itself needs their prototypes (literals, iteration, async). */
-const INSTALLERS = [installObject, installFunction, installErrors, installArray, installGenerator, installString, installGlobals, installPromise, installConsole, installDiscovery]
+const INSTALLERS = [
+  installObject, installFunction, installErrors, installArray, installGenerator, installString, installGlobals, installPromise,
+  installConsole, installDiscovery, installState,
+]
 
 /** Self-contained globals, built the first time a program looks one up (see `GlobalObject`). */
 const DEFERRED: ReadonlyArray<readonly [ReadonlyArray<string>, (realm: Realm) => void]> = [

@@ -1,12 +1,11 @@
 /**
- * `Math`: every function of the standard, on numbers converted with ToNumber. `Math.random` uses
- * the host's generator (it carries no authority; a seeded generator can come later).
+ * `Math`: every function of the standard, on numbers converted with ToNumber. `Math.random` reads
+ * the execution's generator (worker/world.ts), seeded per execution so a replay sees the same numbers.
  */
 
 import { toNumber } from "../runtime/ops.js"
-import type { Realm } from "../runtime/realm.js"
+import { type Realm, setup } from "../runtime/realm.js"
 import type { FunctionImpl } from "../runtime/object.js"
-import { setup } from "../runtime/realm.js"
 
 const UNARY = ["abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "cbrt", "ceil", "clz32", "cos", "cosh", "exp", "expm1", "floor", "fround", "log", "log1p", "log10", "log2", "round", "sign", "sin", "sinh", "sqrt", "tan", "tanh", "trunc"] as const
 
@@ -47,7 +46,7 @@ export function installMath(realm: Realm): void {
     for (let i = 0; i < ns.length; i += 8192) partial.push(Math.hypot(...ns.slice(i, i + 8192)))
     return Math.hypot(...partial)
   }]
-  table.random = [0, () => Math.random()]
+  table.random = [0, (st) => st.world.random()]
   realm.methods(M, table)
   for (const name of ["E", "LN10", "LN2", "LOG10E", "LOG2E", "PI", "SQRT1_2", "SQRT2"] as const) setup(M, name, Math[name], 7)
 }

@@ -14,7 +14,7 @@
  */
 
 import { PatternError, RegExpMessages, canonicalFlags, compileRegExp, execProgram, type MatchLimits, type Program } from "../regexp/index.js"
-import { HIDDEN, JsArray, JsFunction, JsObject, PERMANENT, type Value } from "../runtime/object.js"
+import { HIDDEN, type JsArray, JsFunction, JsObject, PERMANENT, type Value } from "../runtime/object.js"
 import { toIntegerOrInfinity, toStr, truthy } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 

@@ -9,7 +9,7 @@
  * the String-side halves string.ts delegates to.
  */
 
-import { JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { type JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { toStr, truthy } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"

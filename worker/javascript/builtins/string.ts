@@ -7,7 +7,6 @@
  * metered matcher (regexp.ts); a string pattern is searched for literally.
  */
 
-import { JsMessages } from "../messages.js"
 import { JsFunction, JsObject, JsBoxed, type Value } from "../runtime/object.js"
 import { JsIterator, DONE } from "../runtime/iterate.js"
 import { toIntegerOrInfinity, toNumber, toStr } from "../runtime/ops.js"

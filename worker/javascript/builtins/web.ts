@@ -10,7 +10,6 @@
  */
 
 import { Buffer } from "node:buffer"
-import { randomBytes, randomUUID } from "node:crypto"
 import { JsFunction } from "../runtime/object.js"
 import { toStr } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
@@ -54,12 +53,12 @@ function installCrypto(realm: Realm): void {
   const crypto = realm.newObject()
   toStringTag(realm, crypto, "Crypto")
   webMethods(realm, crypto, {
-    randomUUID: [0, () => randomUUID()],
+    randomUUID: [0, (st) => st.world.randomUUID()],
     getRandomValues: [1, (st, _t, [array]) => {
       if (!(array instanceof JsBytes)) throw domException(st, "TypeMismatchError", WebMessages.randomValuesType())
       if (array.data.length > MAX_RANDOM_BYTES) throw domException(st, "QuotaExceededError", WebMessages.randomValuesQuota())
       st.charge(array.data.length >>> 4)
-      array.data.set(randomBytes(array.data.length))
+      st.world.fillRandom(array.data)
       return array
     }],
   })

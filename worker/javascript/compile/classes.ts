@@ -43,7 +43,6 @@ interface FieldRecord {
 
 export function compileClass(node: AnyNode, ctx: CompileContext, name: string): Expr {
   const st = ctx.st
-  const realm = st.realm
   const line = ctx.line(node)
   const scope = ctx.resolution.scopes.get(node)!
   const selfBinding = node.id ? (scope.names.get(node.id.name) ?? null) : null
@@ -73,7 +72,7 @@ export function compileClass(node: AnyNode, ctx: CompileContext, name: string): 
   for (const m of node.body.body) {
     if (m.kind === "constructor") continue
     if (m.type === "StaticBlock") {
-      members.push({ key: null, keyExpr: null, privateName: null, isStatic: true, kind: "block", make: compileFunction(m.initializer, ctx, "", { method: true }) })
+      members.push({ key: null, keyExpr: null, privateName: null, isStatic: true, kind: "block", make: compileFunction(ctx.resolution.initializers.get(m), ctx, "", { method: true }) })
       continue
     }
     const isPrivate = m.key.type === "PrivateIdentifier"
@@ -82,8 +81,7 @@ export function compileClass(node: AnyNode, ctx: CompileContext, name: string): 
     const privateName = isPrivate ? compileReadPrivateBinding(scope.names.get(key!)!.slot, scope.names.get(key!)!.captured) : null
     if (m.type === "PropertyDefinition") {
       // `x = function () {}` names the function after the field (`#x` for a private one).
-      if (m.value && key !== null) m.initializer.__bodyName = key
-      const make = m.value ? compileFunction(m.initializer, ctx, key ?? "", { method: true }) : null
+      const make = m.value ? compileFunction(ctx.resolution.initializers.get(m), ctx, key ?? "", { method: true, bodyName: key ?? undefined }) : null
       members.push({ key, keyExpr, privateName, isStatic: m.static, kind: "field", make })
     } else {
       members.push({ key, keyExpr, privateName, isStatic: m.static, kind: m.kind === "method" ? "method" : m.kind, make: compileFunction(m.value, ctx, key ?? "", { method: true }) })
@@ -98,6 +96,7 @@ export function compileClass(node: AnyNode, ctx: CompileContext, name: string): 
       p.init(R, new PrivateName(p.desc, p.kind, p.kind === PrivateKind.Field ? null : p.isStatic ? staticBrand : instanceBrand, brandName, p.isStatic) as unknown as Value)
     }
     if (selfFresh !== null) selfFresh(R)
+    const realm = st.realm
     let protoParent: JsObject | null = realm.ObjectPrototype
     let ctorParent: JsObject = realm.FunctionPrototype
     if (superClass !== null) {

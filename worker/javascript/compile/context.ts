@@ -16,10 +16,10 @@
  * `const` or `class` binding that has not been initialised yet.
  */
 
-import type { Node } from "acorn"
+import type { Expression, ModuleDeclaration, Node, Statement } from "acorn"
 import type { JsState } from "../runtime/state.js"
 import type { Value } from "../runtime/object.js"
-import { CompileError, compileErrorAt } from "../parse.js"
+import { type CompileError, compileErrorAt } from "../parse.js"
 import type { FunctionInfo, Resolution } from "./scope.js"
 import type { DiagnosticKind } from "../../../protocol/diagnostic.js"
 
@@ -27,6 +27,26 @@ import type { DiagnosticKind } from "../../../protocol/diagnostic.js"
 export type Frame = any[]
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyNode = any
+
+/**
+ * The node types the handler tables are keyed by: acorn's own (`Expression`, `Statement`,
+ * `ModuleDeclaration`) plus the one node the compiler makes itself, `ModuleImport` (modules.ts:
+ * what a hoisted `import` declaration initialises its bindings with).
+ */
+export interface ModuleImportNode extends Node {
+  readonly type: "ModuleImport"
+}
+export type ExpressionNode = Expression | ModuleImportNode
+export type StatementNode = Statement | ModuleDeclaration
+
+/**
+ * An exhaustive table of compile functions, one per node type of the union `N`: a node type
+ * added to acorn's unions, or forgotten, is a type error here rather than a run-time surprise.
+ * (The handlers still read their node as `AnyNode`; the table's key decides which one runs.)
+ */
+export type HandlerTable<N extends { readonly type: string }, Compiled, Extra extends unknown[] = []> = {
+  readonly [K in N["type"]]: (node: Extract<N, { readonly type: K }>, ctx: CompileContext, ...extra: Extra) => Compiled
+}
 
 export interface Cell {
   v: Value
@@ -50,6 +70,8 @@ export class CompileContext {
   pendingLabels: string[] = []
   /** Compiling inside an optional chain (links may return SHORT). */
   inChain = false
+  /** The program's top-level expression statements: their value is the program's completion. */
+  readonly topLevelExpressions = new Set<Node>()
 
   constructor(
     readonly st: JsState,

@@ -27,7 +27,16 @@ export interface SimpleFrame {
  * The `DirectCall` entry of one function instance: what `enter` plus the simple prologue plus the
  * body do, with the arguments written straight into the frame.
  */
-export function compileDirectEntry(st: JsState, simple: SimpleFrame, frameSize: number, capBase: number, ncap: number, body: Stmt | null, bodyExpr: Expr | null, reusable: boolean) {
+export function compileDirectEntry(
+  st: JsState,
+  simple: SimpleFrame,
+  frameSize: number,
+  capBase: number,
+  ncap: number,
+  body: Stmt | null,
+  bodyExpr: Expr | null,
+  reusable: boolean,
+) {
   const thisSlot = simple.thisSlot
   const np = simple.slots.length
   const p0 = simple.slots[0] ?? 0

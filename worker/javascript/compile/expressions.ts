@@ -2,8 +2,7 @@
  * Expressions: one compile function per node type, dispatched by `EXPRESSIONS` at compile time.
  *
  * Each returns a closure `(R) => Value`. Operators are specialised by operator (operators.ts);
- * property reads with a constant key capture the key; calls are specialised by how the callee is
- * written (a method call binds `this`) and by argument count. Optional chains compile to closures
+ * property reads with a constant key capture the key; calls and `new` are in calls.ts. Optional chains compile to closures
  * that return `SHORT` when a link is nullish; the enclosing `ChainExpression` turns it into
  * `undefined`, so expressions outside chains never test for it.
  */
@@ -12,14 +11,14 @@ import { JsMessages } from "../messages.js"
 import { assignProperties } from "../builtins/object.js"
 import { regexpLiteral } from "../builtins/regexp.js"
 import { iterableToList } from "../runtime/iterate.js"
-import { Accessor, DIRECT_CALL_ARITY, HIDDEN, JsArray, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
+import { Accessor, HIDDEN, JsArray, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { getIndexed, getV, toPropertyKey, toStr, typeOf } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
-import { callUnknownTool, toolNamespacePath } from "../runtime/tools.js"
-import { type AnyNode, type CompileContext, type Expr, type Frame } from "./context.js"
+import type { AnyNode, CompileContext, Expr, ExpressionNode, Frame, HandlerTable } from "./context.js"
 import { compileClass } from "./classes.js"
-import { indexSlots, plainCellSlot, plainLocalSlot } from "./fused.js"
-import { compileFunction, construct, setFunctionName } from "./functions.js"
+import { indexSlots, plainLocalSlot } from "./fused.js"
+import { compileCall, compileNew } from "./calls.js"
+import { compileFunction, setFunctionName } from "./functions.js"
 import { compileAssignment, compileBinary, compileLogical, compileUnary, compileUpdate } from "./operators.js"
 import { compileRead, refOf } from "./variables.js"
 import { compileImportExpression, compileModuleImport } from "./modules.js"
@@ -29,9 +28,12 @@ import { compileTaggedTemplate } from "./templates.js"
 /** Returned by a link of an optional chain whose base is nullish. */
 export const SHORT = Symbol("short-circuit") as unknown as Value
 
-type ExprCompiler = (node: AnyNode, ctx: CompileContext, name?: string) => Expr
+/** Constructs that only resumable code compiles (resumable.ts); reaching them here is a bug. */
+const onlyResumable = (node: AnyNode, ctx: CompileContext): never => {
+  throw ctx.error(node, JsMessages.internalError(`${node.type} compiled as plain code`), "ExecutionFailure")
+}
 
-export const EXPRESSIONS: Record<string, ExprCompiler> = {
+export const EXPRESSIONS: HandlerTable<ExpressionNode, Expr, [name?: string]> = {
   Literal: compileLiteral,
   Identifier: compileIdentifier,
   ThisExpression: (node, ctx) => compileRead(refOf(node, ctx), ctx, ctx.line(node)),
@@ -57,10 +59,12 @@ export const EXPRESSIONS: Record<string, ExprCompiler> = {
   ParenthesizedExpression: (node, ctx) => compileExpression(node.expression, ctx),
   ImportExpression: compileImportExpression,
   ModuleImport: compileModuleImport,
+  AwaitExpression: onlyResumable,
+  YieldExpression: onlyResumable,
 }
 
 export function compileExpression(node: AnyNode, ctx: CompileContext, name?: string): Expr {
-  const compile = EXPRESSIONS[node.type]
+  const compile = (EXPRESSIONS as Readonly<Record<string, (node: AnyNode, ctx: CompileContext, name?: string) => Expr>>)[node.type]
   if (compile === undefined) throw ctx.error(node, JsMessages.unsupported(node.type, "this expression is not supported yet"))
   return compile(node, ctx, name)
 }
@@ -79,13 +83,13 @@ function compileLiteral(node: AnyNode, ctx: CompileContext): Expr {
     }
   }
   const value: Value = node.bigint !== undefined ? BigInt(node.bigint) : (node.value as Value)
-  return () => value
+  return function literal() { return value }
 }
 
 function compileIdentifier(node: AnyNode, ctx: CompileContext): Expr {
   if (node.name === "undefined") {
     const ref = refOf(node, ctx)
-    if (ref.kind === "global") return () => undefined
+    if (ref.kind === "global") return function undefinedValue() { return undefined }
   }
   return compileRead(refOf(node, ctx), ctx, ctx.line(node))
 }
@@ -96,7 +100,7 @@ function compileTemplateLiteral(node: AnyNode, ctx: CompileContext): Expr {
   const parts: Expr[] = node.expressions.map((e: AnyNode) => compileExpression(e, ctx))
   if (parts.length === 0) {
     const text = quasis[0]!
-    return () => text
+    return function plainTemplate() { return text }
   }
   return function template(R: Frame): Value {
     let s = quasis[0]!
@@ -112,7 +116,6 @@ function compileTemplateLiteral(node: AnyNode, ctx: CompileContext): Expr {
 
 function compileArrayExpression(node: AnyNode, ctx: CompileContext): Expr {
   const st = ctx.st
-  const realm = st.realm
   const hasSpread = node.elements.some((e: AnyNode) => e?.type === "SpreadElement")
   const elements: Array<{ expr: Expr; spread: boolean }> = node.elements.map((e: AnyNode) =>
     e === null ? { expr: () => undefined, spread: false } : e.type === "SpreadElement" ? { expr: compileExpression(e.argument, ctx), spread: true } : { expr: compileExpression(e, ctx), spread: false },
@@ -123,7 +126,7 @@ function compileArrayExpression(node: AnyNode, ctx: CompileContext): Expr {
     return function arrayLiteral(R: Frame): Value {
       const items: Value[] = new Array(n)
       for (let i = 0; i < n; i++) items[i] = exprs[i]!(R)
-      return new JsArray(realm.ArrayPrototype, items)
+      return new JsArray(st.realm.ArrayPrototype, items)
     }
   }
   return function arrayLiteralWithSpread(R: Frame): Value {
@@ -134,7 +137,7 @@ function compileArrayExpression(node: AnyNode, ctx: CompileContext): Expr {
       else items.push(v)
       if (items.length > st.maxArrayLength) throw st.arrayTooLarge()
     }
-    return new JsArray(realm.ArrayPrototype, items)
+    return new JsArray(st.realm.ArrayPrototype, items)
   }
 }
 
@@ -149,7 +152,7 @@ export function staticKey(prop: AnyNode): string | null {
 export type PropertyInit = (R: Frame, o: JsObject) => void
 
 function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
-  const realm = ctx.st.realm
+  const st = ctx.st
   let simple = true
   const simpleKeys: string[] = []
   const simpleValues: Expr[] = []
@@ -165,7 +168,7 @@ function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
   if (simple) {
     const n = simpleKeys.length
     return function objectLiteral(R: Frame): Value {
-      const o = new JsObject(realm.ObjectPrototype)
+      const o = new JsObject(st.realm.ObjectPrototype)
       const props = o.props
       for (let i = 0; i < n; i++) props.set(simpleKeys[i]!, simpleValues[i]!(R))
       return o
@@ -173,7 +176,7 @@ function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
   }
   const inits: PropertyInit[] = node.properties.map((prop: AnyNode) => compilePropertyInit(prop, ctx))
   return function objectLiteralGeneral(R: Frame): Value {
-    const o = new JsObject(realm.ObjectPrototype)
+    const o = new JsObject(st.realm.ObjectPrototype)
     for (const init of inits) init(R, o)
     return o
   }
@@ -184,21 +187,21 @@ export function compilePropertyInit(prop: AnyNode, ctx: CompileContext): Propert
   const st = ctx.st
   if (prop.type === "SpreadElement") {
     const arg = compileExpression(prop.argument, ctx)
-    return (R, o) => assignProperties(st, o, arg(R), true)
+    return function spreadProperty(R, o) { return assignProperties(st, o, arg(R), true) }
   }
   const key = staticKey(prop)
   const keyExpr: Expr | null = key === null ? compileExpression(prop.key, ctx) : null
   if (prop.kind === "init" && !prop.method) {
     if (key === "__proto__" && !prop.shorthand && !prop.computed) {
       const value = compileExpression(prop.value, ctx)
-      return (R, o) => {
+      return function protoProperty(R, o) {
         const p = value(R)
         if (p === null || p instanceof JsObject) o.proto = p
       }
     }
     const value = compileExpression(prop.value, ctx, key ?? undefined)
     const named = key === null && isAnonymousFunction(prop.value)
-    return (R, o) => {
+    return function dataProperty(R, o) {
       const k: Key = keyExpr === null ? key! : toPropertyKey(st, keyExpr(R))
       const v = value(R)
       if (named && v instanceof JsFunction) setFunctionName(v, k)
@@ -208,7 +211,7 @@ export function compilePropertyInit(prop: AnyNode, ctx: CompileContext): Propert
   // Methods, getters and setters: functions whose home object is the literal.
   const method = compileFunction(prop.value, ctx, key ?? "", { method: true })
   const kind = prop.kind as "init" | "get" | "set"
-  return (R, o) => {
+  return function methodProperty(R, o) {
     const k: Key = keyExpr === null ? key! : toPropertyKey(st, keyExpr(R))
     const fn = method(R) as JsFunction
     fn.home = o
@@ -230,7 +233,7 @@ function compileConditional(node: AnyNode, ctx: CompileContext): Expr {
   const test = compileExpression(node.test, ctx)
   const yes = compileExpression(node.consequent, ctx)
   const no = compileExpression(node.alternate, ctx)
-  return (R) => {
+  return function conditional(R) {
     const t = test(R)
     return (t instanceof JsObject || t) ? yes(R) : no(R)
   }
@@ -238,7 +241,7 @@ function compileConditional(node: AnyNode, ctx: CompileContext): Expr {
 
 function compileSequence(node: AnyNode, ctx: CompileContext): Expr {
   const exprs = node.expressions.map((e: AnyNode) => compileExpression(e, ctx))
-  return (R) => {
+  return function sequence(R) {
     let v: Value
     for (const e of exprs) v = e(R)
     return v
@@ -259,8 +262,6 @@ export const sourceText = (node: AnyNode, ctx: CompileContext): string => {
 export function superBase(node: AnyNode, ctx: CompileContext): { home: Expr; thisValue: Expr } {
   const func = compileRead(refOf(node, ctx), ctx, ctx.line(node))
   const st = ctx.st
-  const thisRef = ctx.resolution.references.get(node.thisNode ?? node)
-  void thisRef
   return {
     home: (R) => {
       const f = func(R)
@@ -274,19 +275,19 @@ export function superBase(node: AnyNode, ctx: CompileContext): { home: Expr; thi
 
 /** `this` at the position of `node` (used by super references). */
 export function compileThisFor(node: AnyNode, ctx: CompileContext): Expr {
-  const ref = ctx.resolution.references.get(node.__this)
-  if (ref === undefined) throw ctx.error(node, JsMessages.internalError("super without this"), "ExecutionFailure")
-  return compileRead(ref, ctx, ctx.line(node))
+  const refs = ctx.resolution.superReferences.get(node)
+  if (refs === undefined) throw ctx.error(node, JsMessages.internalError("super without this"), "ExecutionFailure")
+  return compileRead(refs.thisRef, ctx, ctx.line(node))
 }
 
-function compileMember(node: AnyNode, ctx: CompileContext): Expr {
+export function compileMember(node: AnyNode, ctx: CompileContext): Expr {
   const st = ctx.st
   const line = ctx.line(node)
   if (node.object.type === "Super") {
     const { home, thisValue } = superBase(node.object, ctx)
     const key = node.computed ? compileExpression(node.property, ctx) : null
     const name = node.property.name
-    return (R) => {
+    return function superMember(R) {
       const h = home(R) as JsObject | null
       const k = key === null ? name : toPropertyKey(st, key(R))
       return h === null ? undefined : h.get(st, k, thisValue(R))
@@ -297,7 +298,7 @@ function compileMember(node: AnyNode, ctx: CompileContext): Expr {
   const chained = ctx.inChain
   if (node.property.type === "PrivateIdentifier") {
     const read = compilePrivateRead(node, ctx)
-    if (!chained && !optional) return (R) => read(R, object(R))
+    if (!chained && !optional) return function privateMember(R) { return read(R, object(R)) }
     return function privateMemberInChain(R: Frame): Value {
       const o = object(R)
       if (o === SHORT || (optional && (o === undefined || o === null))) return SHORT
@@ -338,7 +339,7 @@ function compileMember(node: AnyNode, ctx: CompileContext): Expr {
   }
 }
 
-function readNamed(st: JsState, o: Value, key: string, line: number): Value {
+export function readNamed(st: JsState, o: Value, key: string, line: number): Value {
   if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), key), line)
   return getV(st, o, key)
 }
@@ -348,276 +349,9 @@ function compileChain(node: AnyNode, ctx: CompileContext): Expr {
   ctx.inChain = true
   const inner = compileExpression(node.expression, ctx)
   ctx.inChain = outer
-  return (R) => {
+  return function optionalChain(R) {
     const v = inner(R)
     return v === SHORT ? undefined : v
-  }
-}
-
-// -- Calls --------------------------------------------------------------------------------------
-
-/** Compiles call arguments to one closure producing the argument array. */
-export function compileArguments(args: AnyNode[], ctx: CompileContext): (R: Frame) => Value[] {
-  const st = ctx.st
-  if (args.some((a) => a.type === "SpreadElement")) {
-    const parts = args.map((a) => (a.type === "SpreadElement" ? { e: compileExpression(a.argument, ctx), spread: true } : { e: compileExpression(a, ctx), spread: false }))
-    return (R) => {
-      const out: Value[] = []
-      for (const p of parts) {
-        const v = p.e(R)
-        if (p.spread) for (const x of iterableToList(st, v)) out.push(x)
-        else out.push(v)
-      }
-      return out
-    }
-  }
-  const exprs: Expr[] = args.map((a) => compileExpression(a, ctx))
-  switch (exprs.length) {
-    case 0:
-      return () => []
-    case 1: {
-      const a = exprs[0]!
-      return (R) => [a(R)]
-    }
-    case 2: {
-      const a = exprs[0]!
-      const b = exprs[1]!
-      return (R) => [a(R), b(R)]
-    }
-    case 3: {
-      const a = exprs[0]!
-      const b = exprs[1]!
-      const c = exprs[2]!
-      return (R) => [a(R), b(R), c(R)]
-    }
-  }
-  return (R) => exprs.map((e) => e(R))
-}
-
-/**
- * The argument expressions of a call that can use a function's `DirectCall` entry (at most three,
- * no spread), padded with `undefined` readers; null for any other call.
- */
-function directArguments(args: AnyNode[], ctx: CompileContext): { n: number; e0: Expr; e1: Expr; e2: Expr } | null {
-  if (args.length > DIRECT_CALL_ARITY || args.some((a) => a.type === "SpreadElement")) return null
-  const exprs = args.map((a) => compileExpression(a, ctx))
-  const none: Expr = () => undefined
-  return { n: exprs.length, e0: exprs[0] ?? none, e1: exprs[1] ?? none, e2: exprs[2] ?? none }
-}
-
-/**
- * The error for calling what is not a function. `tools.crm.sendEmail(...)` where no such tool
- * exists is the host's `UnknownTool` (with "Did you mean"); a value read from such a name and
- * called later is a TypeError that names what it was read from.
- */
-/** `tools.alpha.echo(...)` where no namespace is called alpha: the host's UnknownTool for the whole path. */
-export function unknownNamespaceCall(st: JsState, text: string, line: number): void {
-  const unknown = st.lastUnknownToolRead
-  if (unknown !== undefined && text.length > unknown.length && text.startsWith(unknown) && /^[.[]/.test(text.slice(unknown.length))) {
-    callUnknownTool(st, text, line)
-  }
-}
-
-export function notCallable(st: JsState, text: string, line: number, o?: Value, f?: Value) {
-  const unknown = st.lastUnknownToolRead
-  if (f === undefined && unknown !== undefined) {
-    if (o !== undefined && toolNamespacePath(o) !== undefined) callUnknownTool(st, unknown, line)
-    if (unknown !== text) return st.typeError(JsMessages.notAFunctionFromUnknownTool(text, unknown), line)
-  }
-  return st.typeError(JsMessages.notAFunction(text), line)
-}
-
-function compileCall(node: AnyNode, ctx: CompileContext): Expr {
-  const st = ctx.st
-  const line = ctx.line(node)
-  const text = sourceText(node.callee, ctx)
-  const chained = ctx.inChain
-  const optional = node.optional === true
-  const callee = node.callee.type === "ChainExpression" ? node.callee.expression : node.callee
-  const plainCall = callee.type !== "Super" && !(callee.type === "MemberExpression" && (callee.object.type === "Super" || callee.property.type === "PrivateIdentifier"))
-  const direct = plainCall ? directArguments(node.arguments, ctx) : null
-  if (direct !== null) return compileDirectCall(node, callee, ctx, direct)
-  const args = compileArguments(node.arguments, ctx)
-  if (callee.type === "Super") return compileSuperCall(node, ctx, args)
-  if (callee.type === "MemberExpression" && callee.object.type === "Super") {
-    const method = compileMember(callee, ctx)
-    const thisValue = compileThisFor(callee.object, ctx)
-    return function superMethodCall(R: Frame): Value {
-      const f = method(R)
-      if (!(f instanceof JsFunction)) throw notCallable(st, text, line)
-      st.line = line
-      return f.impl(st, thisValue(R), args(R), undefined)
-    }
-  }
-  if (callee.type === "MemberExpression" && callee.property.type === "PrivateIdentifier") return compilePrivateCall(node, callee, ctx, args)
-  if (callee.type === "MemberExpression" && callee.object.type !== "Super") {
-    const object = compileExpression(callee.object, ctx)
-    const key: Expr | null = callee.computed ? compileExpression(callee.property, ctx) : null
-    const name: string = callee.computed ? "" : callee.property.name
-    const optionalMember = callee.optional === true
-    return function methodCall(R: Frame): Value {
-      const o = object(R)
-      if (chained) {
-        if (o === SHORT) return SHORT
-        if (optionalMember && (o === undefined || o === null)) return SHORT
-      }
-      if (o === undefined) unknownNamespaceCall(st, text, line)
-      const f = readMethod(st, o, name, key, R, line)
-      if (!(f instanceof JsFunction)) {
-        if (optional && (f === undefined || f === null)) return SHORT
-        throw notCallable(st, text, line, o, f)
-      }
-      st.line = line
-      return f.impl(st, o, args(R), undefined)
-    }
-  }
-  const fnExpr = compileExpression(node.callee, ctx)
-  return function call(R: Frame): Value {
-    const f = fnExpr(R)
-    if (!(f instanceof JsFunction)) {
-      if (f === SHORT) return SHORT
-      if (optional && (f === undefined || f === null)) return SHORT
-      throw notCallable(st, text, line, undefined, f)
-    }
-    st.line = line
-    return f.impl(st, undefined, args(R), undefined)
-  }
-}
-
-/** The method of a call `o.name(...)` or `o[key](...)`, read as the language reads a property. */
-function readMethod(st: JsState, o: Value, name: string, key: Expr | null, R: Frame, line: number): Value {
-  if (key === null) return o instanceof JsObject ? o.get(st, name) : readNamed(st, o, name, line)
-  const k = key(R)
-  if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), toStr(st, k)), line)
-  return getIndexed(st, o, k)
-}
-
-/**
- * A call of at most three plain arguments: the arguments are evaluated into locals and passed to
- * the callee's `DirectCall` entry when it has one, or gathered into an array for `impl`.
- * Evaluation order and errors are those of the general calls above.
- */
-function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, direct: { n: number; e0: Expr; e1: Expr; e2: Expr }): Expr {
-  const st = ctx.st
-  const line = ctx.line(node)
-  const text = sourceText(node.callee, ctx)
-  const chained = ctx.inChain
-  const optional = node.optional === true
-  const { n, e0, e1, e2 } = direct
-  const invoke = (f: JsFunction, thisArg: Value, R: Frame): Value => {
-    const a0 = n > 0 ? e0(R) : undefined
-    const a1 = n > 1 ? e1(R) : undefined
-    const a2 = n > 2 ? e2(R) : undefined
-    const d = f.direct
-    if (d !== null) return d(thisArg, a0, a1, a2)
-    return f.impl(st, thisArg, n === 0 ? [] : n === 1 ? [a0] : n === 2 ? [a0, a1] : [a0, a1, a2], undefined)
-  }
-  if (callee.type === "MemberExpression") {
-    const object = compileExpression(callee.object, ctx)
-    const key: Expr | null = callee.computed ? compileExpression(callee.property, ctx) : null
-    const name: string = callee.computed ? "" : callee.property.name
-    const optionalMember = callee.optional === true
-    return function methodCallDirect(R: Frame): Value {
-      const o = object(R)
-      if (chained) {
-        if (o === SHORT) return SHORT
-        if (optionalMember && (o === undefined || o === null)) return SHORT
-      }
-      if (o === undefined) unknownNamespaceCall(st, text, line)
-      const f = readMethod(st, o, name, key, R, line)
-      if (!(f instanceof JsFunction)) {
-        if (optional && (f === undefined || f === null)) return SHORT
-        throw notCallable(st, text, line, o, f)
-      }
-      st.line = line
-      return invoke(f, o, R)
-    }
-  }
-  const cell = callee.type === "Identifier" && !optional ? plainCellSlot(callee, ctx) : -1
-  if (cell >= 0) {
-    // `f(x)` where `f` is a function of an enclosing scope (a captured declaration: no TDZ).
-    return function callCellDirect(R: Frame): Value {
-      const f = R[cell].v
-      if (!(f instanceof JsFunction)) throw notCallable(st, text, line, undefined, f)
-      st.line = line
-      return invoke(f, undefined, R)
-    }
-  }
-  const fnExpr = compileExpression(node.callee, ctx)
-  return function callDirect(R: Frame): Value {
-    const f = fnExpr(R)
-    if (!(f instanceof JsFunction)) {
-      if (f === SHORT) return SHORT
-      if (optional && (f === undefined || f === null)) return SHORT
-      throw notCallable(st, text, line, undefined, f)
-    }
-    st.line = line
-    return invoke(f, undefined, R)
-  }
-}
-
-/** `o.#m(...)`: the private method (or a private field holding a function) called with `this = o`. */
-function compilePrivateCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, args: (R: Frame) => Value[]): Expr {
-  const st = ctx.st
-  const line = ctx.line(node)
-  const object = compileExpression(callee.object, ctx)
-  const read = compilePrivateRead(callee, ctx)
-  const chained = ctx.inChain
-  const optionalMember = callee.optional === true
-  const optional = node.optional === true
-  // V8 words a failed private call as a computed member: "o[#x] is not a function".
-  const text = `${sourceText(callee.object, ctx)}[#${callee.property.name}]`
-  return function privateMethodCall(R: Frame): Value {
-    const o = object(R)
-    if (chained && (o === SHORT || (optionalMember && (o === undefined || o === null)))) return SHORT
-    const f = read(R, o)
-    if (!(f instanceof JsFunction)) {
-      if (optional && (f === undefined || f === null)) return SHORT
-      throw notCallable(st, text, line)
-    }
-    st.line = line
-    return f.impl(st, o, args(R), undefined)
-  }
-}
-
-function compileSuperCall(node: AnyNode, ctx: CompileContext, args: (R: Frame) => Value[]): Expr {
-  const st = ctx.st
-  const line = ctx.line(node)
-  const func = compileRead(refOf(node.callee, ctx), ctx, line)
-  const newTarget = compileRead(refOf(node.callee.__newTarget, ctx), ctx, line)
-  const thisRef = refOf(node.callee.__this, ctx)
-  const thisSlotBoxed = thisRef.kind !== "global" && (thisRef.kind === "upvalue" || thisRef.binding.captured)
-  const thisSlot = thisRef.kind === "local" ? thisRef.binding.slot : thisRef.kind === "upvalue" ? thisRef.fn.upvalueSlot(thisRef.index) : -1
-  return function superCall(R: Frame): Value {
-    const f = func(R) as JsFunction
-    const parent = f.proto
-    const current = thisSlotBoxed ? R[thisSlot].v : R[thisSlot]
-    const a = args(R)
-    st.line = line
-    const instance = construct(st, parent, a, newTarget(R) as JsObject, line) as JsObject
-    if (current !== TDZ_MARK()) throw st.error("ReferenceError", JsMessages.superTwice(), line)
-    if (thisSlotBoxed) R[thisSlot].v = instance
-    else R[thisSlot] = instance
-    if (f.fields !== null) f.fields(st, instance)
-    return undefined
-  }
-}
-
-import { TDZ } from "./context.js"
-const TDZ_MARK = () => TDZ
-
-function compileNew(node: AnyNode, ctx: CompileContext): Expr {
-  const st = ctx.st
-  const line = ctx.line(node)
-  const callee = compileExpression(node.callee, ctx)
-  const args = compileArguments(node.arguments, ctx)
-  const text = sourceText(node.callee, ctx)
-  return function newExpression(R: Frame): Value {
-    const f = callee(R)
-    const a = args(R)
-    st.line = line
-    if (!(f instanceof JsFunction)) throw st.typeError(JsMessages.notAConstructor(text), line)
-    return construct(st, f, a, f, line, text)
   }
 }
 

@@ -32,6 +32,7 @@ import { compileResumableBody } from "./resumable.js"
 import { compileReturningBody } from "./returns.js"
 import { compileDirectEntry, containsFunction, type SimpleFrame } from "./direct.js"
 import type { Binding } from "./scope.js"
+import type { Realm } from "../runtime/realm.js"
 import { compileFunctionDeclarationInit, compileStatementList } from "./statements.js"
 import { compileFreshBinding, compileInit } from "./variables.js"
 
@@ -39,6 +40,8 @@ export interface FunctionOptions {
   readonly method?: boolean
   /** A class constructor: `derived` when the class extends another. */
   readonly classConstructor?: { readonly derived: boolean }
+  /** The name an anonymous function takes when it is the expression body (a field initialiser). */
+  readonly bodyName?: string
 }
 
 export function setFunctionName(fn: JsFunction, key: Key, prefix?: string): void {
@@ -50,7 +53,6 @@ type Prologue = (R: Frame, thisArg: Value, args: Value[], newTarget: JsObject | 
 
 export function compileFunction(node: AnyNode, ctx: CompileContext, name: string, options: FunctionOptions = {}): Expr {
   const st = ctx.st
-  const realm = st.realm
   const info = ctx.resolution.functions.get(node)!
   const outerFn = ctx.fn
   const outerLabels = ctx.pendingLabels
@@ -66,7 +68,7 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
   let bodyExpr: Expr | null = null
   let resumable: ((R: Frame) => Generator<unknown, Value, Value>) | null = null
   if (isGenerator || (isAsync && ctx.suspends(node.body))) resumable = compileResumableBody(node, ctx)
-  else if (expressionBody) bodyExpr = compileExpression(node.body, ctx, node.__bodyName)
+  else if (expressionBody) bodyExpr = compileExpression(node.body, ctx, options.bodyName)
   else {
     // A body made only of returns is one expression (returns.ts); a class constructor keeps its
     // statements, since its completion decides between the returned object and `this`.
@@ -94,8 +96,12 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
           ? FunctionKind.Plain
           : FunctionKind.Ordinary
   const isAsyncGenerator = isAsync && isGenerator
-  const fnProto = isAsyncGenerator ? realm.AsyncGeneratorFunctionPrototype : isAsync ? realm.AsyncFunctionPrototype : isGenerator ? realm.GeneratorFunctionPrototype : realm.FunctionPrototype
-  const instancePrototype = isAsyncGenerator ? realm.AsyncGeneratorPrototype : isGenerator ? realm.GeneratorPrototype : realm.ObjectPrototype
+  // The prototypes are the realm's, read when the function is created: a compiled program runs
+  // again with a fresh realm (compile/programs.ts).
+  const fnProtoOf = (realm: Realm): JsObject =>
+    isAsyncGenerator ? realm.AsyncGeneratorFunctionPrototype : isAsync ? realm.AsyncFunctionPrototype : isGenerator ? realm.GeneratorFunctionPrototype : realm.FunctionPrototype
+  const instancePrototypeOf = (realm: Realm): JsObject =>
+    isAsyncGenerator ? realm.AsyncGeneratorPrototype : isGenerator ? realm.GeneratorPrototype : realm.ObjectPrototype
   const line = ctx.line(node)
   const direct =
     simple !== null && simple.slots.length <= DIRECT_CALL_ARITY && resumable === null && !isAsync
@@ -105,7 +111,8 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
   return function createFunction(outer: Frame): Value {
     const caps = new Array(ncap)
     for (let i = 0; i < ncap; i++) caps[i] = outer[sources[i]!]
-    const fn = new JsFunction(fnProto, undefined as never, name, length, kind, instancePrototype)
+    const realm = st.realm
+    const fn = new JsFunction(fnProtoOf(realm), undefined as never, name, length, kind, instancePrototypeOf(realm))
     const enter = (thisArg: Value, args: Value[], newTarget: JsObject | undefined): Frame => {
       if (--st.fuel <= 0) st.refuel()
       const depth = ++st.depth
@@ -247,13 +254,14 @@ function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prolog
     const init = compileInit(b)
     steps.push((R, thisArg, _a, newTarget, fn) => init(R, pick(thisArg, newTarget, fn)))
   }
-  hidden(info.thisBinding, (t) => (node.value?.derivedConstructor || node.derivedConstructor ? TDZ : t))
+  const derivedConstructor = ctx.resolution.derivedConstructors.has(node)
+  hidden(info.thisBinding, (t) => (derivedConstructor ? TDZ : t))
   hidden(info.newTargetBinding, (_t, n) => n)
   hidden(info.funcBinding, (_t, _n, fn) => fn)
   if (info.argumentsBinding !== null) {
     const init = compileInit(info.argumentsBinding)
-    const realm = st.realm
     steps.push((R, _t, args) => {
+      const realm = st.realm
       const a = new JsArguments(realm.ObjectPrototype, args.slice())
       a.setupIterator(realm.arrayValues!)
       init(R, a)
@@ -265,8 +273,7 @@ function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prolog
       steps.push((R, _t, args) => init(R, args[i]))
     } else if (p.type === "RestElement") {
       const write = compilePatternDeclaration(p.argument, ctx)
-      const realm = st.realm
-      steps.push((R, _t, args) => write(R, realm.newArray(args.slice(i))))
+      steps.push((R, _t, args) => write(R, st.realm.newArray(args.slice(i))))
     } else {
       const write = compilePatternDeclaration(p, ctx)
       steps.push((R, _t, args) => write(R, args[i]))
@@ -277,7 +284,8 @@ function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prolog
   }
   const n = steps.length
   if (n === 0) return { prologue: () => {}, simple: { thisSlot: -1, slots: [] } }
-  if (info.simpleParams && !info.argumentsBinding && steps.length === node.params.length + (info.thisBinding !== null ? 3 : 0) && bindings.every((b) => !b.captured && !b.lexical)) {
+  const plainSteps = steps.length === node.params.length + (info.thisBinding !== null ? 3 : 0)
+  if (info.simpleParams && !info.argumentsBinding && plainSteps && bindings.every((b) => !b.captured && !b.lexical)) {
     // The common shape: this/new.target/func plus simple parameters, nothing captured.
     const thisSlot = info.thisBinding?.slot ?? -1
     const slots = node.params.map((p: AnyNode) => ctx.resolution.declarations.get(p)!.slot)

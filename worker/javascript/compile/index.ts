@@ -6,7 +6,8 @@
  * statements.ts, loops.ts, functions.ts, resumable.ts) builds the closures. The program is the body
  * of an async function: if it awaits, its top level is compiled in resumable form and run by
  * `runAsync`; either way the result is a promise for the program's value, which is the value of
- * its `return`, or else of its last top-level expression statement.
+ * its `return`, or else of its last top-level expression statement. With `CODEMODE_TRACE=1` in
+ * the environment, the scope resolution is printed to stderr first (trace.ts).
  */
 
 import type { Program } from "acorn"
@@ -19,15 +20,17 @@ import { compileResumableStatement } from "./resumable.js"
 import { hoistImports } from "./modules.js"
 import { resolveScopes } from "./scope.js"
 import { compileScopeEntry, compileStatement } from "./statements.js"
+import { describeScopes, tracing } from "./trace.js"
 
 export function compileProgram(program: Program, st: JsState, source: string): () => JsPromise {
   hoistImports(program)
   const resolution = resolveScopes(program)
+  if (tracing()) process.stderr.write(`${describeScopes(resolution)}\n`)
   const main = resolution.functions.get(program)!
   const ctx = new CompileContext(st, resolution, source, main)
   const entry = compileScopeEntry(resolution.scopes.get(program), ctx)
   const body = program.body as AnyNode[]
-  for (const s of body) if (s.type === "ExpressionStatement") s.__topLevel = true
+  for (const s of body) if (s.type === "ExpressionStatement") ctx.topLevelExpressions.add(s)
   const items = body.map((s) => {
     if (ctx.suspends(s)) return { r: compileResumableStatement(s, ctx), p: null }
     if (s.type === "ExpressionStatement") {

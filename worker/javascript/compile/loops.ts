@@ -40,13 +40,17 @@ export function loopControl(st: JsState, c: Completion, labels: string[]): 0 | 1
   return 2
 }
 
-const takeLabels = (ctx: CompileContext): string[] => {
+// -- The skeleton both forms of a loop share (plain here, resumable in resumable-loops.ts) --------
+
+/** The labels of the loop being compiled, taken before its body is (a nested loop has its own). */
+export const takeLabels = (ctx: CompileContext): string[] => {
   const labels = ctx.pendingLabels
   ctx.pendingLabels = []
   return labels
 }
 
-const isTrue = (v: Value): boolean => (typeof v === "boolean" ? v : v instanceof JsObject || !!v)
+/** A loop test's truthiness, with the boolean case first. */
+export const isTrue = (v: Value): boolean => (typeof v === "boolean" ? v : v instanceof JsObject || !!v)
 
 export function compileWhile(node: AnyNode, ctx: CompileContext): Stmt {
   const st = ctx.st
@@ -95,6 +99,18 @@ const capturedHeadBindings = (node: AnyNode, ctx: CompileContext): Binding[] => 
   return [...scope.names.values()].filter((b) => b.captured && b.lexical)
 }
 
+/**
+ * The step between two iterations of `for (let ...; ...; ...)` when a closure captures a head
+ * binding: a fresh cell holding the current value (CreatePerIterationEnvironment); null if none.
+ */
+export function compilePerIterationCells(node: AnyNode, ctx: CompileContext): ((R: Frame) => void) | null {
+  const perIteration = capturedHeadBindings(node, ctx).map((b) => b.slot)
+  if (perIteration.length === 0) return null
+  return function freshIterationCells(R: Frame): void {
+    for (const s of perIteration) R[s] = { v: R[s].v }
+  }
+}
+
 export function compileFor(node: AnyNode, ctx: CompileContext): Stmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
@@ -104,10 +120,7 @@ export function compileFor(node: AnyNode, ctx: CompileContext): Stmt {
   const update = node.update === null ? null : compileExpression(node.update, ctx)
   const body = compileStatement(node.body, ctx)
   const line = ctx.line(node)
-  const perIteration = capturedHeadBindings(node, ctx).map((b) => b.slot)
-  const copyCells = perIteration.length === 0 ? null : (R: Frame) => {
-    for (const s of perIteration) R[s] = { v: R[s].v }
-  }
+  const copyCells = compilePerIterationCells(node, ctx)
   if (entry === null && copyCells === null && test !== null && update !== null) {
     const counted = countedTest(node.test, ctx)
     if (counted !== null) return compileCountedFor(st, labels, line, init, counted, test, body, update)

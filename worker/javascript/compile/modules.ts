@@ -63,7 +63,7 @@ export function compileModuleImport(node: AnyNode, ctx: CompileContext): Expr {
   const line = ctx.line(node)
   const source: string = node.source
   const what: ImportKind = node.what
-  return () => {
+  return function moduleImport() {
     st.line = line
     return importBinding(st, source, what)
   }
@@ -72,7 +72,7 @@ export function compileModuleImport(node: AnyNode, ctx: CompileContext): Expr {
 export function compileImportExpression(node: AnyNode, ctx: CompileContext): Expr {
   const st = ctx.st
   const specifier = compileExpression(node.source, ctx)
-  return (R) => {
+  return function importExpression(R) {
     const name = specifier(R)
     const promise = newPromise(st)
     try {

@@ -5,6 +5,7 @@
  * `BINARY` table serves resumable code, which evaluates operands itself and applies the operator.
  */
 
+import type { BinaryOperator, UnaryOperator } from "acorn"
 import { JsMessages } from "../messages.js"
 import { Accessor, JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { ABSENT_GLOBALS } from "../builtins/global.js"
@@ -39,7 +40,7 @@ import { compileAssign, compileRead, refOf } from "./variables.js"
 
 export type BinaryOp = (st: JsState, a: Value, b: Value) => Value
 
-export const BINARY: Record<string, BinaryOp> = {
+export const BINARY: Readonly<Record<BinaryOperator, BinaryOp>> = {
   "+": add,
   "-": (st, a, b) => (typeof a === "number" && typeof b === "number" ? a - b : numeric(st, "-", a, b)),
   "*": (st, a, b) => (typeof a === "number" && typeof b === "number" ? a * b : numeric(st, "*", a, b)),
@@ -98,9 +99,9 @@ export function compileBinary(node: AnyNode, ctx: CompileContext): Expr {
         return typeof a === "number" && typeof b === "number" ? a % b : numeric(st, "%", a, b)
       }
     case "===":
-      return (R) => l(R) === r(R)
+      return function strictEquals(R) { return l(R) === r(R) }
     case "!==":
-      return (R) => l(R) !== r(R)
+      return function strictNotEquals(R) { return l(R) !== r(R) }
     case "<":
       return function lessThan(R: Frame): Value {
         const a = l(R)
@@ -126,10 +127,10 @@ export function compileBinary(node: AnyNode, ctx: CompileContext): Expr {
         return typeof a === "number" && typeof b === "number" ? a >= b : ge(st, a, b)
       }
   }
-  const op = BINARY[node.operator]
+  const op = BINARY[node.operator as BinaryOperator]
   if (op === undefined) throw ctx.error(node, JsMessages.unsupported(`the operator ${node.operator}`, "it is not part of JavaScript"))
   const line = ctx.line(node)
-  return (R) => {
+  return function binary(R) {
     const a = l(R)
     const b = r(R)
     st.line = line
@@ -142,23 +143,23 @@ export function compileLogical(node: AnyNode, ctx: CompileContext): Expr {
   const r = compileExpression(node.right, ctx)
   switch (node.operator) {
     case "&&":
-      return (R) => {
+      return function logicalAnd(R) {
         const a = l(R)
         return a instanceof JsObject || a ? r(R) : a
       }
     case "||":
-      return (R) => {
+      return function logicalOr(R) {
         const a = l(R)
         return a instanceof JsObject || a ? a : r(R)
       }
   }
-  return (R) => {
+  return function nullishCoalescing(R) {
     const a = l(R)
     return a === undefined || a === null ? r(R) : a
   }
 }
 
-export const UNARY: Record<string, (st: JsState, v: Value) => Value> = {
+export const UNARY: Readonly<Record<Exclude<UnaryOperator, "delete">, (st: JsState, v: Value) => Value>> = {
   "-": (st, v) => {
     if (typeof v === "number") return -v
     const n = toNumeric(st, v)
@@ -186,21 +187,23 @@ export function compileUnary(node: AnyNode, ctx: CompileContext): Expr {
   if (node.operator === "typeof" && node.argument.type === "Identifier") {
     const ref = refOf(node.argument, ctx)
     if (ref.kind === "global") {
-      const G = st.realm.global
       const name = ref.name
       // A deliberately absent global (process, require...) reads as missing to `typeof`.
       const absent = ABSENT_GLOBALS.has(name)
-      return () => (!G.has(name) || (absent && G.own(name) instanceof Accessor) ? "undefined" : typeOf(G.get(st, name)))
+      return function typeofGlobal(): Value {
+        const G = st.realm.global
+        return !G.has(name) || (absent && G.own(name) instanceof Accessor) ? "undefined" : typeOf(G.get(st, name))
+      }
     }
   }
   if (node.operator === "delete") return compileDelete(node, ctx)
   const arg = compileExpression(node.argument, ctx)
-  const op = UNARY[node.operator]!
-  if (node.operator === "!") return (R) => {
+  const op = UNARY[node.operator as Exclude<UnaryOperator, "delete">]!
+  if (node.operator === "!") return function logicalNot(R) {
     const v = arg(R)
     return !(v instanceof JsObject || v)
   }
-  return (R) => {
+  return function unary(R) {
     const v = arg(R)
     st.line = line
     return op(st, v)
@@ -213,7 +216,7 @@ function compileDelete(node: AnyNode, ctx: CompileContext): Expr {
   if (target.type !== "MemberExpression") {
     if (target.type === "Identifier") throw ctx.error(node, "SyntaxError: Delete of an unqualified identifier in strict mode.", "ParseError")
     const e = compileExpression(target, ctx)
-    return (R) => {
+    return function deleteOther(R) {
       e(R)
       return true
     }
@@ -221,7 +224,7 @@ function compileDelete(node: AnyNode, ctx: CompileContext): Expr {
   const object = compileExpression(target.object, ctx)
   const key: Expr = target.computed ? compileExpression(target.property, ctx) : () => target.property.name
   const line = ctx.line(node)
-  return (R) => {
+  return function deleteProperty(R) {
     const o = object(R)
     const k = toPropertyKey(st, key(R))
     if (!(o instanceof JsObject)) {
@@ -322,7 +325,7 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
     if (left.type === "ObjectPattern" || left.type === "ArrayPattern") {
       const assign = compilePatternAssignment(left, ctx)
       const value = compileExpression(node.right, ctx)
-      return (R) => {
+      return function assignPattern(R) {
         const v = value(R)
         assign(R, v)
         return v
@@ -402,7 +405,7 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
       return v
     }
   }
-  const binary = BINARY[op.slice(0, -1)]!
+  const binary = BINARY[op.slice(0, -1) as BinaryOperator]!
   return function compoundAssign(R: Frame): Value {
     const p = place.ref(R)
     const cur = read(R, p)

@@ -16,7 +16,7 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { type JsFunction, JsObject, type Value } from "../runtime/object.js"
 import type { JsState } from "../runtime/state.js"
 import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
 import { compileRead, refOf } from "./variables.js"
@@ -109,7 +109,7 @@ export function compilePrivateRead(node: AnyNode, ctx: CompileContext): (R: Fram
   const st = ctx.st
   const line = ctx.line(node)
   const name = compilePrivateName(node.property, ctx)
-  return (R, o) => privateGet(st, name(R), o, line)
+  return function privateRead(R, o) { return privateGet(st, name(R), o, line) }
 }
 
 /** `o.#x = v` given the object. */

@@ -9,12 +9,14 @@
  * key of an object-literal method.
  */
 
+import type { BinaryOperator } from "acorn"
 import { JsMessages } from "../messages.js"
 import { JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { assignProperties } from "../builtins/object.js"
 import { getIndexed, putIndexed, toNumeric, toPropertyKey, toStr } from "../runtime/ops.js"
 import type { AnyNode, CompileContext, Frame } from "./context.js"
-import { compilePropertyInit, isAnonymousFunction, notCallable, SHORT, sourceText, superBase, unknownNamespaceCall } from "./expressions.js"
+import { compilePropertyInit, isAnonymousFunction, SHORT, sourceText, superBase } from "./expressions.js"
+import { notCallable, unknownNamespaceCall } from "./calls.js"
 import { toolNamespacePath } from "../runtime/tools.js"
 import { setFunctionName } from "./functions.js"
 import { BINARY } from "./operators.js"
@@ -166,7 +168,7 @@ export function compileResumableAssignment(node: AnyNode, ctx: CompileContext): 
   const left = node.left
   const op: string = node.operator
   const value = rexpr(node.right, ctx, left.type === "Identifier" ? left.name : undefined)
-  const binary = op === "=" || isLogical(op) ? null : BINARY[op.slice(0, -1)]!
+  const binary = op === "=" || isLogical(op) ? null : BINARY[op.slice(0, -1) as BinaryOperator]!
   if (op === "=" && (left.type === "ObjectPattern" || left.type === "ArrayPattern")) {
     const assign = compilePatternAssignment(left, ctx)
     return function* assignPattern(R: Frame) {
@@ -235,7 +237,14 @@ export function compileResumableObject(node: AnyNode, ctx: CompileContext): RExp
     if (p.kind !== "init" || p.method) throw ctx.error(p, JsMessages.awaitPosition("the computed key of a method"))
     const name: string = p.computed ? "" : p.key.type === "Identifier" ? p.key.name : String(p.key.value)
     if (!p.computed && name === "__proto__" && !p.shorthand) throw ctx.error(p, JsMessages.awaitPosition("__proto__ in an object literal"))
-    return { plain: null, spread: null, key: p.computed ? rexpr(p.key, ctx) : null, name, value: rexpr(p.value, ctx, p.computed ? undefined : name), named: p.computed && isAnonymousFunction(p.value) }
+    return {
+      plain: null,
+      spread: null,
+      key: p.computed ? rexpr(p.key, ctx) : null,
+      name,
+      value: rexpr(p.value, ctx, p.computed ? undefined : name),
+      named: p.computed && isAnonymousFunction(p.value),
+    }
   })
   return function* object(R: Frame) {
     const o = st.realm.newObject()

@@ -2,8 +2,12 @@
  * Loops in resumable code (see resumable.ts): `while`, `do-while`, `for`, `for-in`, `for-of` whose
  * body or head suspends, and `for await`, which always does.
  *
- * They mirror the plain loops of loops.ts (fuel at every back-edge, per-iteration bindings,
- * `loopControl` for break/continue) with `yield*` wherever a part may suspend. `for-of` pulls one
+ * They are the plain loops of loops.ts with `yield*` wherever a part may suspend, and share their
+ * skeleton, exported there: the labels taken before the body (`takeLabels`), the loop target of
+ * `for-in`/`for-of` (`compileLoopTarget`), fresh cells per iteration (`compilePerIterationCells`),
+ * the test (`isTrue`) and what a body's completion does (`loopControl`); fuel is spent at every
+ * back-edge in both. The loop statements themselves stay twins: a generator function cannot be
+ * the plain loop without making every plain loop pay for suspending. `for-of` pulls one
  * value at a time and closes the iterator when the loop is left early — by break, return, throw,
  * or a `return()` of the generator the loop runs in (`GeneratorReturn`).
  *
@@ -22,27 +26,26 @@ import { AwaitRequest } from "../runtime/promise.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
 import type { AnyNode, CompileContext, Completion, Frame } from "./context.js"
 import { sourceText } from "./expressions.js"
-import { compileLoopTarget, forInKeys, loopControl } from "./loops.js"
+import { compileLoopTarget, compilePerIterationCells, forInKeys, isTrue, loopControl, takeLabels } from "./loops.js"
 import { compileResumableStatement, rexpr, type RExpr, type RStmt } from "./resumable.js"
 import { compileScopeEntry } from "./statements.js"
 
 export function compileResumableFor(node: AnyNode, ctx: CompileContext): RStmt {
   const st = ctx.st
-  const labels = take(ctx)
+  const labels = takeLabels(ctx)
   const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
   const init = node.init === null ? null : node.init.type === "VariableDeclaration" ? compileResumableStatement(node.init, ctx) : exprAsStatement(rexpr(node.init, ctx))
   const test = node.test === null ? null : rexpr(node.test, ctx)
   const update = node.update === null ? null : rexpr(node.update, ctx)
   const body = compileResumableStatement(node.body, ctx)
-  const scope = ctx.resolution.scopes.get(node)
-  const perIteration = scope === undefined ? [] : [...scope.names.values()].filter((b) => b.captured && b.lexical).map((b) => b.slot)
+  const copyCells = compilePerIterationCells(node, ctx)
   return function* forLoop(R: Frame) {
     if (entry !== null) entry(R)
     if (init !== null) yield* init(R)
     for (;;) {
       if (test !== null) {
         const t = yield* test(R)
-        if (!(t instanceof JsObject || t)) break
+        if (!isTrue(t)) break
       }
       if (--st.fuel <= 0) st.refuel()
       const c = yield* body(R)
@@ -51,17 +54,11 @@ export function compileResumableFor(node: AnyNode, ctx: CompileContext): RStmt {
         if (k === 1) break
         if (k === 2) return c
       }
-      for (const s of perIteration) R[s] = { v: R[s].v }
+      if (copyCells !== null) copyCells(R)
       if (update !== null) yield* update(R)
     }
     return undefined
   }
-}
-
-const take = (ctx: CompileContext): string[] => {
-  const l = ctx.pendingLabels
-  ctx.pendingLabels = []
-  return l
 }
 
 const exprAsStatement = (e: RExpr): RStmt =>
@@ -72,7 +69,7 @@ const exprAsStatement = (e: RExpr): RStmt =>
 
 export function compileResumableWhile(node: AnyNode, ctx: CompileContext, doWhile: boolean): RStmt {
   const st = ctx.st
-  const labels = take(ctx)
+  const labels = takeLabels(ctx)
   const test = rexpr(node.test, ctx)
   const body = compileResumableStatement(node.body, ctx)
   return function* whileLoop(R: Frame) {
@@ -80,7 +77,7 @@ export function compileResumableWhile(node: AnyNode, ctx: CompileContext, doWhil
     for (;;) {
       if (!first) {
         const t = yield* test(R)
-        if (!(t instanceof JsObject || t)) break
+        if (!isTrue(t)) break
       }
       first = false
       if (--st.fuel <= 0) st.refuel()
@@ -97,7 +94,7 @@ export function compileResumableWhile(node: AnyNode, ctx: CompileContext, doWhil
 
 export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys: boolean): RStmt {
   const st = ctx.st
-  const labels = take(ctx)
+  const labels = takeLabels(ctx)
   const right = rexpr(node.right, ctx)
   const { entry, write } = compileLoopTarget(node, ctx)
   const body = compileResumableStatement(node.body, ctx)
@@ -140,7 +137,7 @@ export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys
 
 export function compileForAwait(node: AnyNode, ctx: CompileContext): RStmt {
   const st = ctx.st
-  const labels = take(ctx)
+  const labels = takeLabels(ctx)
   const right = rexpr(node.right, ctx)
   const { entry, write } = compileLoopTarget(node, ctx)
   const body = compileResumableStatement(node.body, ctx)

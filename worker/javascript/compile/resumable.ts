@@ -18,6 +18,7 @@
  * says how to rewrite the line.
  */
 
+import type { BinaryOperator, UnaryOperator } from "acorn"
 import { JsMessages } from "../messages.js"
 import { iterableToList } from "../runtime/iterate.js"
 import { GeneratorReturn } from "../runtime/generator.js"
@@ -25,7 +26,7 @@ import { JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { toStr } from "../runtime/ops.js"
 import { AwaitRequest } from "../runtime/promise.js"
 import { ThrowSignal } from "../runtime/state.js"
-import { BREAK, RETURN, type AnyNode, type CompileContext, type Completion, type Frame } from "./context.js"
+import { BREAK, RETURN, type AnyNode, type CompileContext, type Completion, type ExpressionNode, type Frame, type HandlerTable, type StatementNode } from "./context.js"
 import { compileExpression, sourceText } from "./expressions.js"
 import { construct } from "./functions.js"
 import { compileForAwait, compileResumableFor, compileResumableForEach, compileResumableWhile } from "./resumable-loops.js"
@@ -63,7 +64,7 @@ export function compileResumableStatement(node: AnyNode, ctx: CompileContext): R
       return plain(R)
     }
   }
-  const compile = RSTATEMENTS[node.type]
+  const compile = (RSTATEMENTS as Readonly<Record<string, ((node: AnyNode, ctx: CompileContext) => RStmt) | undefined>>)[node.type]
   if (compile === undefined) throw ctx.error(node, JsMessages.awaitPosition(describe(node)))
   return compile(node, ctx)
 }
@@ -81,11 +82,15 @@ export function rlist(statements: AnyNode[], ctx: CompileContext): RStmt {
   }
 }
 
-const RSTATEMENTS: Record<string, (node: AnyNode, ctx: CompileContext) => RStmt> = {
+/**
+ * Resumable forms of the statements that can contain an `await` or `yield` (keys checked against
+ * acorn's node types; a statement that cannot suspend is never compiled here).
+ */
+const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
   ExpressionStatement: (node, ctx) => {
     const e = rexpr(node.expression, ctx)
     const st = ctx.st
-    const top = node.__topLevel === true
+    const top = ctx.topLevelExpressions.has(node)
     return function* expressionStatement(R: Frame) {
       const v = yield* e(R)
       if (top) st.completion = v
@@ -244,12 +249,13 @@ export function rexpr(node: AnyNode, ctx: CompileContext, name?: string): RExpr 
       return plain(R)
     }
   }
-  const compile = REXPRESSIONS[node.type]
+  const compile = (REXPRESSIONS as Readonly<Record<string, ((node: AnyNode, ctx: CompileContext) => RExpr) | undefined>>)[node.type]
   if (compile === undefined) throw ctx.error(node, JsMessages.awaitPosition(describe(node)))
   return compile(node, ctx)
 }
 
-const REXPRESSIONS: Record<string, (node: AnyNode, ctx: CompileContext) => RExpr> = {
+/** Resumable forms of the expressions that can contain an `await` or `yield`, likewise. */
+const REXPRESSIONS: Partial<HandlerTable<ExpressionNode, RExpr>> = {
   AwaitExpression: (node, ctx) => {
     const arg = rexpr(node.argument, ctx)
     return function* awaitExpression(R: Frame) {
@@ -274,7 +280,7 @@ const REXPRESSIONS: Record<string, (node: AnyNode, ctx: CompileContext) => RExpr
     }
     const l = rexpr(node.left, ctx)
     const r = rexpr(node.right, ctx)
-    const op = BINARY[node.operator]!
+    const op = BINARY[node.operator as BinaryOperator]!
     return function* binary(R: Frame) {
       const a = yield* l(R)
       const b = yield* r(R)
@@ -305,7 +311,7 @@ const REXPRESSIONS: Record<string, (node: AnyNode, ctx: CompileContext) => RExpr
     if (node.operator === "delete") throw ctx.error(node, JsMessages.awaitPosition("delete"))
     const st = ctx.st
     const arg = rexpr(node.argument, ctx)
-    const op = UNARY[node.operator]!
+    const op = UNARY[node.operator as Exclude<UnaryOperator, "delete">]!
     return function* unary(R: Frame) {
       return op(st, yield* arg(R))
     }

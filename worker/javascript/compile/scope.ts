@@ -103,10 +103,28 @@ export interface Resolution {
   /** Block-like node (BlockStatement, Program, function body, for head, switch, catch) -> scope. */
   readonly scopes: Map<Node, Scope>
   readonly suspending: Set<Node>
+  /** `super` node -> the `this` and `new.target` of the method it appears in. */
+  readonly superReferences: Map<Node, { readonly thisRef: Ref; readonly newTargetRef: Ref }>
+  /** Constructors of classes that extend another: their `this` starts in TDZ until `super()`. */
+  readonly derivedConstructors: Set<Node>
+  /**
+   * Class member (field with an initialiser, static block) -> the function the compiler makes of
+   * it: a field initialiser or a static block runs like a method with no parameters.
+   */
+  readonly initializers: Map<Node, AnyNode>
 }
 
 export function resolveScopes(program: AnyNode): Resolution {
-  const res: Resolution = { functions: new Map(), references: new Map(), declarations: new Map(), scopes: new Map(), suspending: new Set() }
+  const res: Resolution = {
+    functions: new Map(),
+    references: new Map(),
+    declarations: new Map(),
+    scopes: new Map(),
+    suspending: new Set(),
+    superReferences: new Map(),
+    derivedConstructors: new Set(),
+    initializers: new Map(),
+  }
   let fn = new FunctionInfo(program, null, false)
   res.functions.set(program, fn)
   let scope: Scope = newScope(null, fn, false)
@@ -147,7 +165,7 @@ export function resolveScopes(program: AnyNode): Resolution {
     for (let s: Scope | null = scope; s !== null; s = s.parent) {
       const b = s.names.get(name)
       if (b === undefined) continue
-      const derivedThis = name === "this" && b.fn.node.derivedConstructor === true
+      const derivedThis = name === "this" && res.derivedConstructors.has(b.fn.node)
       if (b.fn === fn) return { kind: "local", binding: b, tdz: derivedThis || (b.lexical && (at < b.readyAt || b.inSwitch)) }
       b.captured = true
       return { kind: "upvalue", binding: b, fn, index: capture(fn, b), tdz: derivedThis || b.lexical }
@@ -302,10 +320,7 @@ export function resolveScopes(program: AnyNode): Resolution {
       case "ThisExpression":
         return use(node, "this")
       case "Super":
-        node.__this = { type: "ThisExpression", start: node.start, end: node.end, loc: node.loc }
-        node.__newTarget = { type: "MetaProperty", start: node.start, end: node.end, loc: node.loc }
-        use(node.__this, "this")
-        use(node.__newTarget, "new.target")
+        res.superReferences.set(node, { thisRef: lookup("this", node.start), newTargetRef: lookup("new.target", node.start) })
         return use(node, "%func")
       case "MetaProperty":
         return use(node, "new.target")
@@ -336,19 +351,21 @@ export function resolveScopes(program: AnyNode): Resolution {
         }
         if (node.superClass) visit(node.superClass)
         for (const m of node.body.body) {
-          if (m.kind === "constructor" && node.superClass) m.value.derivedConstructor = true
+          if (m.kind === "constructor" && node.superClass) res.derivedConstructors.add(m.value)
           if (m.type === "StaticBlock") {
             // A static block runs like a static method with no parameters.
             const body = { type: "BlockStatement", body: m.body, start: m.start, end: m.end, loc: m.loc }
-            m.initializer = { type: "FunctionExpression", params: [], body, start: m.start, end: m.end, loc: m.loc, id: null }
-            visitFunction(m.initializer)
+            const initializer = { type: "FunctionExpression", params: [], body, start: m.start, end: m.end, loc: m.loc, id: null }
+            res.initializers.set(m, initializer)
+            visitFunction(initializer)
             continue
           }
           if (m.computed) visit(m.key)
           if (m.value) {
             if (m.type === "PropertyDefinition") {
-              m.initializer = { type: "FunctionExpression", params: [], body: m.value, start: m.start, end: m.end, loc: m.loc, id: null }
-              visitFunction(m.initializer)
+              const initializer = { type: "FunctionExpression", params: [], body: m.value, start: m.start, end: m.end, loc: m.loc, id: null }
+              res.initializers.set(m, initializer)
+              visitFunction(initializer)
             }
             else visit(m.value)
           }

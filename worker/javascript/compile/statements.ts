@@ -14,7 +14,7 @@
 import { JsMessages } from "../messages.js"
 import { JsFunction, type Value } from "../runtime/object.js"
 import { ThrowSignal } from "../runtime/state.js"
-import { BREAK, CONTINUE, RETURN, type AnyNode, type CompileContext, type Completion, type Frame, type Stmt } from "./context.js"
+import { BREAK, CONTINUE, RETURN, type AnyNode, type CompileContext, type Completion, type Frame, type HandlerTable, type StatementNode, type Stmt } from "./context.js"
 import { compileExpression, isAnonymousFunction } from "./expressions.js"
 import { compileClass } from "./classes.js"
 import { compileFunction, setFunctionName } from "./functions.js"
@@ -25,9 +25,12 @@ import { compileResumableStatement } from "./resumable.js"
 import type { Scope } from "./scope.js"
 import { compileFreshBinding, compileInit } from "./variables.js"
 
-type StmtCompiler = (node: AnyNode, ctx: CompileContext) => Stmt
+/** Statements the parser lets through but the engine refuses (parse.ts refuses most first). */
+const refused = (node: AnyNode, ctx: CompileContext): never => {
+  throw ctx.error(node, JsMessages.unsupported(node.type, "this statement is not supported yet"))
+}
 
-export const STATEMENTS: Record<string, StmtCompiler> = {
+export const STATEMENTS: HandlerTable<StatementNode, Stmt> = {
   ExpressionStatement: compileExpressionStatement,
   VariableDeclaration: compileVariableDeclaration,
   FunctionDeclaration: () => () => undefined,
@@ -48,13 +51,20 @@ export const STATEMENTS: Record<string, StmtCompiler> = {
   ForOfStatement: compileForOf,
   WhileStatement: compileWhile,
   DoWhileStatement: compileDoWhile,
+  // Strict mode rejects `with`; imports are hoisted into declarations (modules.ts); exports are
+  // refused by parse.ts.
+  WithStatement: refused,
+  ImportDeclaration: refused,
+  ExportNamedDeclaration: refused,
+  ExportDefaultDeclaration: refused,
+  ExportAllDeclaration: refused,
 }
 
 export function compileStatement(node: AnyNode, ctx: CompileContext): Stmt {
   if (ctx.suspends(node)) {
     throw ctx.error(node, JsMessages.internalError("resumable statement compiled as plain code"), "ExecutionFailure")
   }
-  const compile = STATEMENTS[node.type]
+  const compile = (STATEMENTS as Readonly<Record<string, (node: AnyNode, ctx: CompileContext) => Stmt>>)[node.type]
   if (compile === undefined) throw ctx.error(node, JsMessages.unsupported(node.type, "this statement is not supported yet"))
   const labels = ctx.pendingLabels
   if (labels.length > 0 && !LOOPS.has(node.type)) ctx.pendingLabels = []
@@ -67,12 +77,12 @@ const LOOPS = new Set(["ForStatement", "ForInStatement", "ForOfStatement", "Whil
 export function compileStatementList(statements: AnyNode[], ctx: CompileContext, _scopeReady = false): Stmt {
   const list: Stmt[] = statements.map((s) => compileStatement(s, ctx))
   const n = list.length
-  if (n === 0) return () => undefined
+  if (n === 0) return function emptyList() { return undefined }
   if (n === 1) return list[0]!
   if (n === 2) {
     const a = list[0]!
     const b = list[1]!
-    return (R) => {
+    return function twoStatements(R) {
       const c = a(R)
       return c !== undefined ? c : b(R)
     }
@@ -96,7 +106,7 @@ export function compileScopeEntry(scope: Scope | undefined, ctx: CompileContext)
     steps.push((R) => init(R, undefined, [], undefined, undefined as never))
   }
   if (steps.length === 0) return null
-  return (R) => {
+  return function enterScope(R) {
     for (const s of steps) s(R)
   }
 }
@@ -112,7 +122,7 @@ function compileBlock(node: AnyNode, ctx: CompileContext): Stmt {
   const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
   const body = compileStatementList(node.body, ctx)
   if (entry === null) return body
-  return (R) => {
+  return function block(R) {
     entry(R)
     return body(R)
   }
@@ -122,7 +132,7 @@ function compileExpressionStatement(node: AnyNode, ctx: CompileContext): Stmt {
   const fused = compileFusedStatement(node.expression, ctx)
   if (fused !== null) return fused
   const e = compileExpression(node.expression, ctx)
-  return (R) => {
+  return function expressionStatement(R) {
     e(R)
     return undefined
   }
@@ -150,7 +160,7 @@ function compileVariableDeclaration(node: AnyNode, ctx: CompileContext): Stmt {
     })
   }
   if (steps.length === 1) return steps[0]!
-  return (R) => {
+  return function variableDeclaration(R) {
     for (const s of steps) s(R)
     return undefined
   }
@@ -159,7 +169,7 @@ function compileVariableDeclaration(node: AnyNode, ctx: CompileContext): Stmt {
 function compileClassDeclaration(node: AnyNode, ctx: CompileContext): Stmt {
   const make = compileClass(node, ctx, node.id.name)
   const init = compileInit(ctx.resolution.declarations.get(node.id)!)
-  return (R) => {
+  return function classDeclaration(R) {
     init(R, make(R))
     return undefined
   }
@@ -168,7 +178,7 @@ function compileClassDeclaration(node: AnyNode, ctx: CompileContext): Stmt {
 function compileReturn(node: AnyNode, ctx: CompileContext): Stmt {
   const st = ctx.st
   if (node.argument === null) {
-    return () => {
+    return function returnUndefined() {
       st.returned = undefined
       return RETURN
     }
@@ -192,12 +202,12 @@ function compileIf(node: AnyNode, ctx: CompileContext): Stmt {
   const yes = compileStatement(node.consequent, ctx)
   const no = node.alternate ? compileStatement(node.alternate, ctx) : null
   if (no === null) {
-    return (R) => {
+    return function ifThen(R) {
       const t = test(R)
       return t === true || (t !== false && truthyValue(t)) ? yes(R) : undefined
     }
   }
-  return (R) => {
+  return function ifThenElse(R) {
     const t = test(R)
     return t === true || (t !== false && truthyValue(t)) ? yes(R) : no(R)
   }
@@ -209,7 +219,7 @@ function compileThrow(node: AnyNode, ctx: CompileContext): Stmt {
   const value = compileExpression(node.argument, ctx)
   const st = ctx.st
   const line = ctx.line(node)
-  return (R) => {
+  return function throwStatement(R) {
     const v = value(R)
     st.line = line
     throw new ThrowSignal(v)
@@ -304,7 +314,7 @@ function compileLabeled(node: AnyNode, ctx: CompileContext): Stmt {
   ctx.pendingLabels = [...ctx.pendingLabels, label]
   const body = compileStatement(node.body, ctx)
   ctx.pendingLabels = []
-  return (R) => {
+  return function labeledStatement(R) {
     const c = body(R)
     if (c === BREAK && st.label === label) {
       st.label = null
@@ -317,7 +327,7 @@ function compileLabeled(node: AnyNode, ctx: CompileContext): Stmt {
 function compileJump(node: AnyNode, ctx: CompileContext, signal: typeof BREAK): Stmt {
   const st = ctx.st
   const label: string | null = node.label ? node.label.name : null
-  return () => {
+  return function jump() {
     st.label = label
     return signal
   }

@@ -11,11 +11,12 @@
  * The tag's `this` follows call rules: `obj.tag\`...\`` passes `obj`.
  */
 
-import { HIDDEN, JsArray, JsFunction, JsObject, PERMANENT, READONLY, type Value } from "../runtime/object.js"
+import { HIDDEN, type JsArray, JsFunction, JsObject, PERMANENT, READONLY, type Value } from "../runtime/object.js"
 import { getIndexed } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
-import { compileExpression, notCallable, sourceText } from "./expressions.js"
+import { notCallable } from "./calls.js"
+import { compileExpression, sourceText } from "./expressions.js"
 import { compilePrivateRead } from "./private.js"
 
 /** Builds the frozen template object of one call site. */
@@ -28,13 +29,24 @@ export function makeTemplateObject(realm: Realm, cooked: Value[], raw: string[])
   return strings
 }
 
-/** The call site's template object, made on first use and kept for the execution. */
+/**
+ * The call site's template object, made on first use and kept for the execution — in the
+ * execution's state, not here: a compiled program runs again with a fresh realm, which must see
+ * template objects of its own.
+ */
 export function templateSite(node: AnyNode, ctx: CompileContext): () => JsArray {
-  const realm = ctx.st.realm
+  const st = ctx.st
   const cooked: Value[] = node.quasi.quasis.map((q: AnyNode) => (q.value.cooked === null ? undefined : q.value.cooked))
   const raw: string[] = node.quasi.quasis.map((q: AnyNode) => q.value.raw as string)
-  let site: JsArray | null = null
-  return () => (site ??= makeTemplateObject(realm, cooked, raw))
+  const site = { cooked, raw }
+  return function templateObject(): JsArray {
+    let strings = st.templateObjects.get(site) as JsArray | undefined
+    if (strings === undefined) {
+      strings = makeTemplateObject(st.realm, cooked, raw)
+      st.templateObjects.set(site, strings)
+    }
+    return strings
+  }
 }
 
 /** The tag and its `this`: a member tag binds its object, anything else is called with `undefined`. */
@@ -44,7 +56,7 @@ export function compileTag(tag: AnyNode, ctx: CompileContext): (R: Frame) => [Va
     const object = compileExpression(tag.object, ctx)
     if (tag.property.type === "PrivateIdentifier") {
       const read = compilePrivateRead(tag, ctx)
-      return (R) => {
+      return function privateTag(R) {
         const o = object(R)
         return [read(R, o), o]
       }
@@ -52,7 +64,7 @@ export function compileTag(tag: AnyNode, ctx: CompileContext): (R: Frame) => [Va
     const key: Expr | null = tag.computed ? compileExpression(tag.property, ctx) : null
     const name: string = tag.computed ? "" : tag.property.name
     const line = ctx.line(tag)
-    return (R) => {
+    return function memberTag(R) {
       const o = object(R)
       if (key === null && o instanceof JsObject) return [o.get(st, name), o]
       const k = key === null ? name : key(R)
@@ -61,7 +73,7 @@ export function compileTag(tag: AnyNode, ctx: CompileContext): (R: Frame) => [Va
     }
   }
   const fn = compileExpression(tag, ctx)
-  return (R) => [fn(R), undefined]
+  return function plainTag(R) { return [fn(R), undefined] }
 }
 
 export function compileTaggedTemplate(node: AnyNode, ctx: CompileContext): Expr {

@@ -27,9 +27,9 @@ const tdzError = (st: JsState, name: string, line: number) =>
 export function compileRead(ref: Ref, ctx: CompileContext, line: number): Expr {
   const st = ctx.st
   if (ref.kind === "global") {
-    const G = st.realm.global
     const name = ref.name
     return function readGlobal(): Value {
+      const G = st.realm.global
       const v = G.own(name)
       if (v !== ABSENT && !(v instanceof Accessor)) return v
       if (!G.has(name)) throw st.error("ReferenceError", JsMessages.notDefined(name), line)
@@ -46,7 +46,7 @@ export function compileRead(ref: Ref, ctx: CompileContext, line: number): Expr {
         return v
       }
     }
-    return (R: Frame) => R[s].v
+    return function readCell(R: Frame) { return R[s].v }
   }
   if (ref.tdz) {
     return function readSlotChecked(R: Frame): Value {
@@ -55,16 +55,16 @@ export function compileRead(ref: Ref, ctx: CompileContext, line: number): Expr {
       return v
     }
   }
-  return (R: Frame) => R[s]
+  return function readSlot(R: Frame) { return R[s] }
 }
 
 /** An assignment `name = v` (not a declaration). */
 export function compileAssign(ref: Ref, ctx: CompileContext, line: number): Write {
   const st = ctx.st
   if (ref.kind === "global") {
-    const G = st.realm.global
     const name = ref.name
     return function assignGlobal(_R: Frame, v: Value): void {
+      const G = st.realm.global
       if (!G.has(name)) throw st.error("ReferenceError", JsMessages.notDefined(name), line)
       if (!G.set(st, name, v)) throw st.typeError(JsMessages.readOnly(name, "#<Object>"), line)
     }
@@ -119,11 +119,11 @@ export function compileFreshBinding(binding: Binding): (R: Frame) => void {
   const s = binding.slot
   const initial = binding.lexical ? TDZ : undefined
   if (binding.captured) {
-    return (R: Frame) => {
+    return function freshCell(R: Frame) {
       R[s] = { v: initial }
     }
   }
-  return (R: Frame) => {
+  return function freshTdz(R: Frame) {
     R[s] = initial
   }
 }

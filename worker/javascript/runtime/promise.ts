@@ -16,7 +16,7 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { JsError, JsFunction, JsObject, FunctionKind, type Value } from "./object.js"
+import { type JsError, JsFunction, JsObject, FunctionKind, type Value } from "./object.js"
 import { ThrowSignal, type JsState } from "./state.js"
 
 const PENDING = 0

@@ -15,7 +15,7 @@
  * them. This file holds the realm's shape and the helpers those files use to install methods.
  */
 
-import { BUILTIN, FunctionKind, JsArray, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Own, type Value } from "./object.js"
+import { Accessor, BUILTIN, FunctionKind, JsArray, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Own, type Value } from "./object.js"
 import type { JsState } from "./state.js"
 
 /** A method table entry (for names the host's Object.prototype also has, which defeat tuple inference). */
@@ -285,7 +285,6 @@ export const setup = (target: JsObject, key: Key, value: Value, attributes: numb
   else target.defineOwn(undefined as unknown as JsState, key, value, attributes)
 }
 
-import { Accessor } from "./object.js"
 class AccessorBox {
   readonly accessor: Accessor
   constructor(getter: JsFunction) {

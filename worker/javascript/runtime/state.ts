@@ -1,6 +1,7 @@
 /**
  * The state of one JavaScript execution: meter, call depth, job queue, output, realm, host calls.
- * One `JsState` lives exactly as long as one `runJavaScript` call.
+ * A `JsState` serves one `runJavaScript` call at a time: a compiled program that is run again
+ * keeps its state object (its closures hold it) and `begin`s it afresh, with a fresh realm.
  *
  * Metering is the shared `Meter` (worker/meter.ts), as in the Lua engine: `fuel` counts down; compiled
  * code spends a unit at every loop back-edge and call (`if (--st.fuel <= 0) st.refuel()`),
@@ -22,10 +23,11 @@
 
 import type { ToolNames } from "../../tool-names.js"
 import type { WatchedCall } from "./unawaited.js"
+import { liveWorld, type World } from "../../world.js"
 import { Meter } from "../../meter.js"
 import type { Diagnostic } from "../../../protocol/diagnostic.js"
-import { HostStop, type Host, type HostCalls } from "../../engine-host.js"
-import type { Bounds } from "../../../protocol/bounds.js"
+import { HostStop, noHost, type Host, type HostCalls } from "../../engine-host.js"
+import { DEFAULT_BOUNDS, type Bounds } from "../../../protocol/bounds.js"
 import type { SnapshotTool } from "../../../protocol/task.js"
 import { JsMessages } from "../messages.js"
 import { JsError, JsFunction, type JsObject, type Value } from "./object.js"
@@ -44,67 +46,113 @@ export interface JsStateOptions {
   readonly bounds: Bounds
   readonly deadline: number
   readonly interrupt?: Int32Array
+  /** The clock and random sources (worker/world.ts); default: the live ones. */
+  readonly world?: World
 }
 
+/** What a released state holds until its next execution begins. */
+const RELEASED: JsStateOptions = { host: noHost, bounds: DEFAULT_BOUNDS, deadline: Infinity }
+
 export class JsState extends Meter {
-  depth = 0
+  // Every field is set by `begin`, the one place that says what a fresh execution starts from: a
+  // compiled program keeps its state object from run to run (compile/programs.ts) and begins it
+  // again, so nothing of one execution can survive into the next.
+  depth!: number
   /**
    * The call depth at which the resumable body now running (a generator or async function step)
    * was resumed. A body may be resumed at a different depth each time, so a `catch` inside it
    * restores the depth relative to this, not to the absolute depth its `try` began at.
    */
-  resumeBase = 0
-  readonly lines: number[] = [0]
+  resumeBase!: number
+  lines!: number[]
   /** The functions active at each depth (0: the program), for error stacks. */
-  readonly callees: Array<JsFunction | null> = [null]
-  readonly maxDepth: number
-  readonly maxArrayLength: number
-  readonly maxStringLength: number
+  callees!: Array<JsFunction | null>
+  maxDepth!: number
+  maxArrayLength!: number
+  maxStringLength!: number
   /** The value of the `return` being completed (see compile/context.ts, RETURN). */
-  returned: Value = undefined
+  returned: Value
   /** The value of the last top-level expression statement (the program's REPL-style result). */
-  completion: Value = undefined
+  completion: Value
   /** Label of a pending `break`/`continue`, or null for an unlabelled one. */
-  label: string | null = null
+  label!: string | null
 
   /** The catalog's names under `tools`, when known: unknown names read as undefined (tool-names.ts). */
-  toolNames: ToolNames | undefined = undefined
+  toolNames!: ToolNames | undefined
   /** The last name read under `tools` that no tool has (`tools.crm.sendEmail`), for a later call's message. */
-  lastUnknownToolRead: string | undefined = undefined
+  lastUnknownToolRead!: string | undefined
 
   /** Host calls started and not yet known to be observed (unawaited.ts). */
-  readonly watchedCalls: WatchedCall[] = []
+  watchedCalls!: WatchedCall[]
 
   /** Rejected promises nobody handled yet (see promise.ts). */
-  readonly unhandledRejections = new Set<JsObject>()
+  unhandledRejections!: Set<JsObject>
 
-  readonly logs: string[] = []
-  readonly warnings: Diagnostic[] = []
+  logs!: string[]
+  warnings!: Diagnostic[]
   /** A non-finite number has crossed as null and been warned about (protocol/json-numbers.ts). */
-  nonFiniteWarned = false
-  private logBytes = 0
+  nonFiniteWarned!: boolean
+  private logBytes!: number
 
   /** The microtask queue: a growing array read from `jobHead`. */
-  private jobs: Job[] = []
-  private jobHead = 0
+  private jobs!: Job[]
+  private jobHead!: number
 
   realm!: Realm
   hostCalls!: HostCalls
   /** The first segments of the host's extension globals: what `import` and `require` may load. */
-  moduleRoots: ReadonlySet<string> = new Set()
+  moduleRoots!: ReadonlySet<string>
   /** The catalog's tools, from the worker's snapshot: what `ALL_TOOLS` lists when first read. */
-  catalogTools: ReadonlyArray<SnapshotTool> = []
+  catalogTools!: ReadonlyArray<SnapshotTool>
+  /** Template objects of tagged templates, one per call site, made on first use (templates.ts). */
+  templateObjects!: Map<object, JsObject>
 
-  readonly host: Host
-  readonly bounds: Bounds
+  host!: Host
+  /** Where the program's clock and random numbers come from: never read `Date.now` directly. */
+  world!: World
+  bounds!: Bounds
 
   constructor(options: JsStateOptions) {
     super(options.bounds.maxFuel, options.deadline, options.interrupt)
-    this.host = options.host
-    this.bounds = options.bounds
+    this.begin(options)
+  }
+
+  /** Starts an execution: every field as a new state has it. The realm is made afterwards. */
+  begin(options: JsStateOptions): void {
+    this.restartMeter(options.bounds.maxFuel, options.deadline, options.interrupt)
+    this.depth = 0
+    this.resumeBase = 0
+    this.lines = [0]
+    this.callees = [null]
     this.maxDepth = options.bounds.maxCallDepth
     this.maxArrayLength = options.bounds.maxTableEntries
     this.maxStringLength = options.bounds.maxStringBytes
+    this.returned = undefined
+    this.completion = undefined
+    this.label = null
+    this.unhandledRejections = new Set()
+    this.logs = []
+    this.warnings = []
+    this.nonFiniteWarned = false
+    this.toolNames = undefined
+    this.lastUnknownToolRead = undefined
+    this.watchedCalls = []
+    this.logBytes = 0
+    this.jobs = []
+    this.jobHead = 0
+    this.realm = undefined as never
+    this.hostCalls = undefined as never
+    this.moduleRoots = new Set()
+    this.catalogTools = []
+    this.templateObjects = new Map()
+    this.host = options.host
+    this.world = options.world ?? liveWorld
+    this.bounds = options.bounds
+  }
+
+  /** Lets go of the execution that ended, so a cached program does not keep its heap alive. */
+  release(): void {
+    this.begin(RELEASED)
   }
 
   // -- Metering --------------------------------------------------------------------------------

@@ -21,7 +21,7 @@
  * JavaScript operation on run-time values prints as the same operation does in Lua.
  */
 
-import { LuaFloat, canonicalFloat, canonicalInteger } from "./value.js"
+import { type LuaFloat, canonicalFloat, canonicalInteger } from "./value.js"
 
 const INT64_MAX_MAGNITUDE = 1n << 63n
 
@@ -176,7 +176,7 @@ const hexFloat = (
   negative: boolean,
 ): number | LuaFloat => {
   let digits = s.slice(integerStart, integerEnd) + s.slice(fractionStart, fractionEnd)
-  let binaryExponent = exponent - 4 * (fractionEnd - fractionStart)
+  const binaryExponent = exponent - 4 * (fractionEnd - fractionStart)
   let firstSignificant = 0
   while (firstSignificant < digits.length && digits.charCodeAt(firstSignificant) === 48) firstSignificant++
   digits = digits.slice(firstSignificant)

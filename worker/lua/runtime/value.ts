@@ -80,7 +80,7 @@ const TWO_63 = 1n << 63n
 
 /** The canonical integer for a 64-bit value given as a bigint (wrapped to two's complement). */
 export const canonicalInteger = (value: bigint): number | bigint => {
-  let v = BigInt.asIntN(64, value)
+  const v = BigInt.asIntN(64, value)
   if (v >= -BigInt(MAX_SAFE) && v <= BigInt(MAX_SAFE)) return Number(v)
   return v
 }

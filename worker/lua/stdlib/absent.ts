@@ -7,6 +7,9 @@
  * consults this table when it words "attempt to call/index a nil value (global 'X')" (and, for
  * `string.dump`, "(field 'dump')" on the global `string`), so the lookup costs nothing until the
  * program has already failed.
+ *
+ * Lua's `load` is absent in its own sense (no chunk loading), and the name is taken by per-branch
+ * state (state.ts): `load(key)` reads what an earlier execution stored.
  */
 
 const METATABLES = "metatables are not supported; use plain tables and functions"
@@ -23,7 +26,6 @@ export const ABSENT_GLOBALS: ReadonlyMap<string, string> = new Map([
   ["setmetatable", METATABLES],
   ["getmetatable", METATABLES],
   ["coroutine", COROUTINES],
-  ["load", NO_DYNAMIC_CODE],
   ["loadstring", NO_DYNAMIC_CODE],
   ["dofile", NO_DYNAMIC_CODE],
   ["loadfile", NO_DYNAMIC_CODE],
@@ -39,13 +41,8 @@ export const ABSENT_GLOBALS: ReadonlyMap<string, string> = new Map([
 ])
 
 /** `library.field` -> why it is absent, for fields of libraries that are otherwise present. */
-const NO_PACKING = "binary packing is not supported in Code Mode; build strings with string.char or string.format"
-
 export const ABSENT_FIELDS: ReadonlyMap<string, string> = new Map([
   ["string.dump", "functions cannot be dumped to bytecode; there is no dynamic code loading"],
-  ["string.pack", NO_PACKING],
-  ["string.unpack", NO_PACKING],
-  ["string.packsize", NO_PACKING],
 ])
 
 /** The reason `name` (a global, or `library.field`) is absent, or `undefined` if it is not. */

@@ -19,6 +19,9 @@ import { LuaFloat, LuaTable, typeName, type LuaValue } from "../runtime/value.js
  */
 const LIBRARY_ENTRIES = 64
 
+/** Most values one call may return (Lua's stack limit, LUAI_MAXSTACK, less its reserve). */
+export const MAX_RESULTS = 999_980
+
 /** A fresh, empty library table. */
 export const libraryTable = (st: LuaState): LuaTable => new LuaTable(Math.max(st.bounds.maxTableEntries, LIBRARY_ENTRIES))
 

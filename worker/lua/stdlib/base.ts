@@ -32,6 +32,7 @@ import {
   rawEquals,
   truthy,
   typeName,
+  type LuaTypeName,
   type LuaFunction,
   type LuaValue,
 } from "../runtime/value.js"
@@ -168,7 +169,7 @@ export function openBase(st: LuaState, G: LuaTable): KnownIterators {
     },
     type: (args) => {
       checkAny(st, args, 0, "type")
-      return [typeName(args[0])]
+      return TYPE_RESULTS[typeName(args[0])]
     },
     print: (args) => {
       let line = ""
@@ -184,6 +185,22 @@ export function openBase(st: LuaState, G: LuaTable): KnownIterators {
   G.set("_G", G)
   G.set("_VERSION", "Lua 5.4")
   return { next, ipairs: ipairsIterator }
+}
+
+/**
+ * `type(v)`'s result lists, one per type name, shared by every call: result lists are never
+ * mutated by whoever receives them (runtime/call.ts), and `type` is called in the inner loop of
+ * most serialisers and validators, where a fresh one-element array per call was a tenth of the
+ * garbage.
+ */
+const TYPE_RESULTS: Readonly<Record<LuaTypeName, LuaValue[]>> = {
+  nil: ["nil"],
+  boolean: ["boolean"],
+  number: ["number"],
+  string: ["string"],
+  table: ["table"],
+  function: ["function"],
+  userdata: ["userdata"],
 }
 
 /**

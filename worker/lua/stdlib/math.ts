@@ -26,7 +26,7 @@ import type { LuaState } from "../runtime/state.js"
 import {
   LuaError,
   LuaFloat,
-  LuaTable,
+  type LuaTable,
   MAX_INTEGER,
   MIN_INTEGER,
   canonicalFloat,

@@ -1,8 +1,8 @@
 /**
- * Lua's `string` library: `byte char find format gmatch gsub len lower match rep reverse sub upper`.
+ * Lua's `string` library: `byte char find format gmatch gsub len lower match pack packsize rep
+ * reverse sub unpack upper` (the binary formats live in pack.ts).
  *
- * Absent by design (see the absent-features list): `dump` (there is no bytecode), `pack`,
- * `unpack` and `packsize` (binary serialisation has no use over plain-data tools).
+ * Absent by design (see the absent-features list): `dump` (there is no bytecode).
  *
  * Strings are byte strings (every char code 0..255), so `len` is `.length`, positions are
  * indices, and `upper`/`lower` touch ASCII letters only, as in the C locale. Positions follow
@@ -20,9 +20,10 @@
  */
 
 import type { LuaState } from "../runtime/state.js"
-import { LuaTable, NO_VALUES, type LuaValue } from "../runtime/value.js"
-import { argError, checkInteger, checkSafeInteger, checkString, optSafeInteger, libraryTable } from "./args.js"
+import { type LuaTable, NO_VALUES, type LuaValue } from "../runtime/value.js"
+import { argError, checkInteger, checkSafeInteger, checkString, optSafeInteger, libraryTable, MAX_RESULTS } from "./args.js"
 import { makeFormat } from "./format.js"
+import { makePack, makePacksize, makeUnpack } from "./pack.js"
 import { BYTES_PER_FUEL, endPosition, makeFind, makeGmatch, makeGsub, makeMatch, startPosition } from "./string-match.js"
 
 export const StringErrors = {
@@ -30,8 +31,7 @@ export const StringErrors = {
   sliceTooLong: () => "stack overflow (string slice too long)",
 } as const
 
-/** Most values one call may return (Lua's stack limit, LUAI_MAXSTACK, less its reserve). */
-export const MAX_RESULTS = 999_980
+export { MAX_RESULTS } from "./args.js"
 
 export const openString = (st: LuaState): LuaTable => {
   const lib = libraryTable(st)
@@ -44,9 +44,12 @@ export const openString = (st: LuaState): LuaTable => {
   lib.set("len", makeLen(st))
   lib.set("lower", makeLower(st))
   lib.set("match", makeMatch(st))
+  lib.set("pack", makePack(st))
+  lib.set("packsize", makePacksize(st))
   lib.set("rep", makeRep(st))
   lib.set("reverse", makeReverse(st))
   lib.set("sub", makeSub(st))
+  lib.set("unpack", makeUnpack(st))
   lib.set("upper", makeUpper(st))
   return lib
 }

@@ -11,7 +11,7 @@
  */
 
 import type { LuaState } from "../runtime/state.js"
-import { LuaTable, NO_VALUES, truthy, type LuaValue } from "../runtime/value.js"
+import { type LuaTable, NO_VALUES, truthy, type LuaValue } from "../runtime/value.js"
 import { argError, checkInteger, checkSafeInteger, checkString, optSafeInteger, libraryTable } from "./args.js"
 import { bytesToString, MAX_RESULTS } from "./string.js"
 

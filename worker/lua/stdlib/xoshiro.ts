@@ -70,7 +70,7 @@ export class Xoshiro256 {
 
     // Output: rotl(s1 * 5, 7) * 9.
     let lo = l1 * 5
-    let hi = (h1 * 5 + Math.floor(lo / TWO_32)) >>> 0
+    const hi = (h1 * 5 + Math.floor(lo / TWO_32)) >>> 0
     lo >>>= 0
     const rh = ((hi << 7) | (lo >>> 25)) >>> 0
     const rl = ((lo << 7) | (hi >>> 25)) >>> 0

@@ -1,0 +1,155 @@
+/**
+ * What a search query asks for: its concepts, each with the index terms that would satisfy it and
+ * how well.
+ *
+ * A query is read word by word, the way the index reads tools (`tokens.ts` splits camelCase and
+ * punctuation and strips accents; `stemming.ts` stems), and each word becomes a concept unless it
+ * is a stop word. Abbreviations become the words they stand for ("PR" asks for "pull" and
+ * "request"), German compounds that the vocabulary does not list are split into parts. A concept
+ * is satisfied best by its own stem; then by a translation of the word (a French, Spanish or German
+ * word is the English word it translates, nearly as well as the word itself); then by words of
+ * the same synonym group, which count for less, so a tool that says what the query says still
+ * wins over one that says something like it. Prefixes and typos are matched later, against the
+ * catalog's own vocabulary (`ranking.ts`), since only the index knows which words exist.
+ *
+ * A word written as a plural remembers it: "issues" prefers `list_issues` over `create_issue`.
+ */
+
+import { abbreviationOf, compoundParts, expansionOf, isAction, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate } from "./stemming.js"
+import { scan } from "./tokens.js"
+import { weights } from "./weights.js"
+
+/** How well a concept's own stem satisfies it; translations and synonyms count less (`weights.ts`). */
+export const OWN = 1
+
+export interface QueryTerm {
+  readonly term: string
+  readonly quality: number
+}
+
+export interface QueryConcept {
+  /** The stem of the word as written (after expansion), for prefix and typo matching. */
+  readonly stem: string
+  /** The word as written, lowercase and without accents. */
+  readonly written: string
+  /** Whether the word was written as a plural (its written form is indexed for tool names). */
+  readonly plural: boolean
+  /** Index terms that satisfy the concept, with their quality; its own stem first. */
+  readonly terms: ReadonlyArray<QueryTerm>
+  /** Whether prefix and typo matching apply: not for a translated foreign word. */
+  readonly fuzzy: boolean
+  /**
+   * Terms for the word written together with its neighbour ("on call" as `oncall`, "data source"
+   * as `datasource`), which satisfy the concept fully when the catalog has them.
+   */
+  readonly joins: ReadonlyArray<string>
+  /**
+   * An intent the query implies without saying it (a list, for "box webhooks"): it adds to the
+   * tools that satisfy it but counts for no tool's coverage.
+   */
+  readonly implicit: boolean
+  /** Whether the concept is an action ("create", "löschen"), as opposed to a thing. */
+  readonly action: boolean
+}
+
+/**
+ * The concepts of a query, in order, without repeats. With `implied: false` (a mistyped path, for
+ * "did you mean"), nothing is implied: `orders.lookpu` asks for no list.
+ */
+export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> => {
+  const written: Array<string> = []
+  scan(
+    text,
+    (_token, word, joined) => {
+      if (!joined) written.push(word)
+    },
+    true,
+  )
+  const concepts = new Map<string, QueryConcept>()
+  const add = (word: string, expand: boolean) => {
+    if (isStopWord(word)) return
+    const expansion = expand ? expansionOf(word) : undefined
+    if (expansion !== undefined && expansion.length > 1) {
+      for (const part of expansion) add(part, false)
+      return
+    }
+    const whole = expansion?.[0] ?? word
+    const translations = translate(whole)
+    const parts = translations.length === 0 ? compoundParts(whole) : []
+    if (parts.length > 0) {
+      for (const part of parts) add(part, true)
+      return
+    }
+    const concept = conceptOf(whole, translations)
+    const known = concepts.get(concept.stem)
+    if (known === undefined || (!known.plural && concept.plural)) concepts.set(concept.stem, concept)
+  }
+  for (const word of written) add(word, true)
+  const found = [...concepts.values()]
+  attachJoins(found, written)
+  if (implied && found.some((concept) => concept.plural) && !found.some((concept) => concept.action)) found.push(listIntent())
+  return found
+}
+
+const listIntent = (): QueryConcept => ({
+  stem: "list",
+  written: "list",
+  plural: false,
+  terms: [{ term: "list", quality: OWN }, ...synonymsOf("list").map((term) => ({ term, quality: weights().synonym }))],
+  fuzzy: false,
+  joins: [],
+  implicit: true,
+  action: true,
+})
+
+/**
+ * Gives each concept the joined forms of its word with its neighbours: the two words written as
+ * one ("on call" as `oncall`), the abbreviation they spell out ("direct message" as `dm`), and a
+ * reversing verb folded into what it reverses ("remove ... star" as `unstar`).
+ */
+const attachJoins = (concepts: Array<QueryConcept>, written: ReadonlyArray<string>): void => {
+  const join = (word: string, terms: ReadonlyArray<string>) => {
+    const at = concepts.findIndex((concept) => concept.written === word)
+    if (at < 0) return false
+    concepts[at] = { ...concepts[at], joins: [...concepts[at].joins, ...terms] }
+    return true
+  }
+  for (let i = 0; i + 1 < written.length; i++) {
+    const joined = written[i] + written[i + 1]
+    const short = abbreviationOf(`${written[i]} ${written[i + 1]}`)
+    const terms = short === undefined ? [joined, stem(joined)] : [joined, stem(joined), short]
+    if (!join(written[i + 1], terms)) join(written[i], terms)
+  }
+  for (let i = 0; i + 1 < concepts.length; i++) {
+    if (!REVERSING.has(concepts[i].stem)) continue
+    const reversed = `un${concepts[i + 1].stem}`
+    for (const at of [i, i + 1]) concepts[at] = { ...concepts[at], joins: [...concepts[at].joins, reversed] }
+  }
+}
+
+/** Verbs whose object may be named with `un-` ("remove a star" is `unstar`). */
+const REVERSING: ReadonlySet<string> = new Set(["remov", "delet", "undo", "revers", "revok", "drop"])
+
+const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConcept => {
+  const { translated: TRANSLATED, synonym: SYNONYM } = weights()
+  const own = stem(word)
+  const terms = new Map<string, number>()
+  const note = (term: string, quality: number) => {
+    if (quality > (terms.get(term) ?? 0)) terms.set(term, quality)
+  }
+  note(own, OWN)
+  for (const short of shortFormsOf(word)) note(stem(short), OWN)
+  for (const translation of translations) note(translation, TRANSLATED)
+  for (const synonym of synonymsOf(own)) note(synonym, SYNONYM)
+  for (const translation of translations) for (const synonym of synonymsOf(translation)) note(synonym, SYNONYM * TRANSLATED)
+  return {
+    stem: own,
+    written: word,
+    plural: isPlural(word),
+    terms: [...terms].map(([term, quality]) => ({ term, quality })),
+    fuzzy: translations.length === 0 || translations.includes(own),
+    joins: [],
+    implicit: false,
+    action: isAction(own) || translations.some((translation) => isAction(translation)),
+  }
+}

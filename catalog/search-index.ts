@@ -1,0 +1,279 @@
+/**
+ * The search index: field-weighted BM25 (BM25F) over five fields of every tool.
+ *
+ * A tool is described by its own name (the last path segment), the namespaces above it, its
+ * description, its parameter names and the descriptions of its enclosing namespaces. A word in
+ * the name says most about what the tool does, a namespace segment says which system it belongs
+ * to, the description says the rest, and parameter names and namespace descriptions are weak but
+ * real evidence ("issue_number", "a Jira instance"). BM25F folds the fields into one pseudo term
+ * frequency per word and tool, each field's count weighted and normalised by that field's length
+ * against its average (a word in a two-word name weighs more than in a six-word one; a word in a
+ * long description less than in a short one), then saturates it, so a word repeated ten times is
+ * not ten times the evidence. That gives one number per (word, tool) pair, computed here once; the
+ * ranker multiplies in the rarity (IDF) of what the query asked for, which it alone knows: a
+ * concept and its synonyms are one pseudo-word whose rarity is that of all the tools any of them
+ * reach, so a word with many common synonyms does not count as rare.
+ *
+ * Words are stems (`stemming.ts`): "created" and "creating" are one term. A name's plurals are
+ * also kept as written, marked (`=issues`), so a query that says "issues" can prefer
+ * `list_issues`. Parameter names and namespace descriptions repeat across tools, so their terms
+ * are worked out once per distinct text.
+ *
+ * The index is built on a catalog's first search, not when the catalog is made, and cheaply: one
+ * pass to read every field into term ids, one to weigh them, then postings laid out term by term
+ * in typed arrays. For 5,000 tools that is a few tens of milliseconds once (measured in
+ * `perf/search/first-search.ts`).
+ */
+
+import type { Catalog } from "./catalog.js"
+import type { ToolEntry } from "./paths.js"
+import { isAction, isPlural, isReading, isStopWord, stem } from "./stemming.js"
+import { scan } from "./tokens.js"
+import { isJsonSchemaDocument } from "./tool.js"
+import { weights } from "./weights.js"
+
+/** Marks a plural as written in a tool's name (`=issues`); no stem starts with it. */
+export const PLURAL_MARK = "="
+
+const NAME = 0
+const PATH = 1
+const DESCRIPTION = 2
+const PARAMETERS = 3
+const NAMESPACES = 4
+const FIELDS = 5
+
+
+export interface SearchIndex {
+  readonly entries: ReadonlyArray<ToolEntry>
+  /** Entry positions in path order, for browsing and for breaking ties. */
+  readonly pathOrder: ReadonlyArray<number>
+  readonly rankOf: Int32Array
+  /** Every term, sorted, so the terms a word begins can be found by bisection. */
+  readonly vocabulary: ReadonlyArray<string>
+  readonly positionOf: ReadonlyMap<string, number>
+  /**
+   * The tools holding term `t`, from `start[t]` to `start[t + 1]`: `postingEntries` (entry
+   * positions), `postingScores` (the BM25F score of the term for that tool, IDF included) and
+   * `postingInName` (1 when the term is in the tool's name).
+   */
+  readonly start: Int32Array
+  readonly postingEntries: Int32Array
+  readonly postingScores: Float32Array
+  readonly postingInName: Uint8Array
+  /** Term positions by length, numbers and marked plurals left out: the candidates for typo matching. */
+  readonly termsByLength: ReadonlyMap<number, ReadonlyArray<number>>
+  /** How many distinct terms each tool's name has. */
+  readonly nameTermCount: Uint16Array
+  /**
+   * The verb each tool is named by, as a vocabulary position (-1 for none): its name's first word
+   * when that is an action (`create_issue`, `banUser`), else its name's last (`pods_list`), else
+   * the word its description opens with ("Create folder" for `post_folders`).
+   */
+  readonly verbOf: Int32Array
+  /** Whether each tool's verb changes something (`create_issue`, `delete_page`; not `list_pods`). */
+  readonly mutates: Uint8Array
+}
+
+const indexes = new WeakMap<Catalog, SearchIndex>()
+
+/** The catalog's index, built on first use. */
+export const indexOf = (catalog: Catalog): SearchIndex => {
+  let index = indexes.get(catalog)
+  if (index === undefined) indexes.set(catalog, (index = buildIndex(catalog.entries)))
+  return index
+}
+
+/**
+ * The parameter names of a tool's input: JSON Schema `properties`, or an Effect Struct's fields.
+ * Only plain data is read, never a getter: ranking must not run a host's lazy schema code (the
+ * schema's own work waits until a signature is rendered, `catalog.ts`).
+ */
+export const parameterNames = (entry: ToolEntry): string => {
+  const input: unknown = entry.tool.input
+  if (isJsonSchemaDocument(input)) {
+    const properties = Object.getOwnPropertyDescriptor(input, "properties")?.value
+    return typeof properties === "object" && properties !== null ? Object.keys(properties).join(" ") : ""
+  }
+  // An Effect Schema struct keeps its fields on its AST.
+  const signatures = (input as { ast?: { propertySignatures?: unknown } } | undefined)?.ast?.propertySignatures
+  return Array.isArray(signatures) ? signatures.map((signature: { name: unknown }) => String(signature.name)).join(" ") : ""
+}
+
+/** A growable typed array: one allocation per doubling, not one array per tool or term. */
+class Column<A extends Int32Array | Float32Array | Uint8Array> {
+  length = 0
+  constructor(public data: A) {}
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const bigger = new (this.data.constructor as new (length: number) => A)(this.data.length * 2)
+      bigger.set(this.data)
+      this.data = bigger
+    }
+    this.data[this.length++] = value
+  }
+}
+
+/** The fields of a tool, in `fieldStart` order; plurals (marked name words) come last. */
+const PLURALS = FIELDS
+
+const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
+  const idOf = new Map<string, number>()
+  const terms: Array<string> = []
+  const idFor = (term: string): number => {
+    let id = idOf.get(term)
+    if (id === undefined) {
+      id = terms.length
+      idOf.set(term, id)
+      terms.push(term)
+    }
+    return id
+  }
+  const count = entries.length
+  // Pass 1: every field of every tool as term ids, in one column; field `f` of tool `t` runs from
+  // `fieldStart[t * (FIELDS + 1) + f]` to the next offset.
+  const ids = new Column(new Int32Array(16_384))
+  const fieldStart = new Int32Array(count * (FIELDS + 1) + 1)
+  const totalLength = new Float64Array(FIELDS)
+  let plurals: Array<number> = []
+  // Written word -> term id (-1 for a stop word): one look-up per word instead of three.
+  const termOfWord = new Map<string, number>()
+  const termOf = (written: string): number => {
+    let id = termOfWord.get(written)
+    if (id === undefined) termOfWord.set(written, (id = isStopWord(written) ? -1 : idFor(stem(written))))
+    return id
+  }
+  // A camelCase word's humps are its words; the whole word (`joined`) would only lengthen the field.
+  const readWord = (_token: string, written: string, joined: boolean): void => {
+    if (joined) return
+    const id = termOf(written)
+    if (id >= 0) ids.push(id)
+  }
+  const read = (text: string): void => scan(text, readWord)
+  const readNameWord = (_token: string, written: string, joined: boolean): void => {
+    if (joined) return
+    const id = termOf(written)
+    if (id < 0) return
+    ids.push(id)
+    if (isPlural(written)) plurals.push(idFor(PLURAL_MARK + written))
+  }
+  const readName = (text: string): void => scan(text, readNameWord)
+  // Segments, parameter lists and namespace descriptions repeat: their ids are worked out once.
+  const shared = new Map<string, Int32Array>()
+  const readShared = (text: string): void => {
+    let known = shared.get(text)
+    if (known === undefined) {
+      const from = ids.length
+      read(text)
+      shared.set(text, (known = ids.data.slice(from, ids.length)))
+      return
+    }
+    for (let i = 0; i < known.length; i++) ids.push(known[i])
+  }
+  const verbIds = new Int32Array(count).fill(-1)
+  const actionAt = (at: number, end: number): number => (at < end && isAction(terms[ids.data[at]]) ? ids.data[at] : -1)
+  for (let position = 0; position < count; position++) {
+    const entry = entries[position]
+    const last = entry.segments.length - 1
+    const base = position * (FIELDS + 1)
+    fieldStart[base + NAME] = ids.length
+    readName(entry.segments[last])
+    const first = actionAt(fieldStart[base + NAME], ids.length)
+    verbIds[position] = first >= 0 ? first : actionAt(Math.max(ids.length - 1, fieldStart[base + NAME]), ids.length)
+    fieldStart[base + PATH] = ids.length
+    for (let segment = 0; segment < last; segment++) readShared(entry.segments[segment])
+    fieldStart[base + DESCRIPTION] = ids.length
+    read(entry.tool.description)
+    if (verbIds[position] < 0) verbIds[position] = actionAt(fieldStart[base + DESCRIPTION], ids.length)
+    fieldStart[base + PARAMETERS] = ids.length
+    readShared(parameterNames(entry))
+    fieldStart[base + NAMESPACES] = ids.length
+    for (const info of entry.namespaces) if (info.description !== undefined) readShared(info.description)
+    fieldStart[base + PLURALS] = ids.length
+    for (const id of plurals) ids.push(id)
+    plurals = []
+    for (let field = 0; field < FIELDS; field++) totalLength[field] += fieldStart[base + field + 1] - fieldStart[base + field]
+  }
+  fieldStart[count * (FIELDS + 1)] = ids.length
+
+  // Pass 2: one pseudo frequency per (term, tool), then its saturation.
+  const { fieldWeight: FIELD_WEIGHT, lengthNormalisation: LENGTH_NORMALISATION, k1: K1 } = weights()
+  const average = Array.from(totalLength, (total) => Math.max(total / Math.max(count, 1), 1))
+  const frequency = new Float64Array(terms.length)
+  const inName = new Uint8Array(terms.length)
+  const nameTermCount = new Uint16Array(count)
+  const postingTerm = new Column(new Int32Array(16_384))
+  const postingEntry = new Column(new Int32Array(16_384))
+  const postingFrequency = new Column(new Float32Array(16_384))
+  const postingName = new Column(new Uint8Array(16_384))
+  const touched: Array<number> = []
+  const column = ids.data
+  for (let position = 0; position < count; position++) {
+    const base = position * (FIELDS + 1)
+    for (let field = 0; field <= FIELDS; field++) {
+      const from = fieldStart[base + field]
+      const to = fieldStart[base + field + 1]
+      if (from === to) continue
+      let weight = FIELD_WEIGHT[NAME]
+      if (field < FIELDS) {
+        const b = LENGTH_NORMALISATION[field]
+        weight = FIELD_WEIGHT[field] / (1 - b + (b * (to - from)) / average[field])
+      }
+      for (let i = from; i < to; i++) {
+        const id = column[i]
+        if (frequency[id] === 0) touched.push(id)
+        frequency[id] += weight
+        if (field === NAME || field === PLURALS) inName[id] = 1
+      }
+    }
+    let names = 0
+    for (const id of touched) {
+      postingTerm.push(id)
+      postingEntry.push(position)
+      postingFrequency.push(frequency[id])
+      postingName.push(inName[id])
+      if (inName[id] === 1 && !terms[id].startsWith(PLURAL_MARK)) names++
+      frequency[id] = 0
+      inName[id] = 0
+    }
+    nameTermCount[position] = names
+    touched.length = 0
+  }
+
+  // Lay the postings out term by term, terms in sorted order, each term's tools in catalog order.
+  const order = terms.map((_, id) => id).sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0))
+  const positionOfId = new Int32Array(terms.length)
+  order.forEach((id, position) => (positionOfId[id] = position))
+  const postings = postingTerm.length
+  const start = new Int32Array(order.length + 1)
+  for (let i = 0; i < postings; i++) start[positionOfId[postingTerm.data[i]] + 1]++
+  for (let position = 0; position < order.length; position++) start[position + 1] += start[position]
+  const fill = start.slice(0, order.length)
+  const postingEntries = new Int32Array(postings)
+  const postingScores = new Float32Array(postings)
+  const postingInName = new Uint8Array(postings)
+  for (let i = 0; i < postings; i++) {
+    const slot = fill[positionOfId[postingTerm.data[i]]]++
+    const tf = postingFrequency.data[i]
+    postingEntries[slot] = postingEntry.data[i]
+    postingScores[slot] = (tf * (K1 + 1)) / (tf + K1)
+    postingInName[slot] = postingName.data[i]
+  }
+  const vocabulary = order.map((id) => terms[id])
+  const verbOf = verbIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
+  const mutates = Uint8Array.from(verbIds, (id) => (id >= 0 && !isReading(terms[id]) ? 1 : 0))
+  const positionOf = new Map<string, number>()
+  const termsByLength = new Map<number, Array<number>>()
+  vocabulary.forEach((term, position) => {
+    positionOf.set(term, position)
+    if (term.startsWith(PLURAL_MARK) || /^\p{N}+$/u.test(term)) return
+    let bucket = termsByLength.get(term.length)
+    if (bucket === undefined) termsByLength.set(term.length, (bucket = []))
+    bucket.push(position)
+  })
+  const pathOrder = entries.map((_, position) => position).sort((a, b) => comparePaths(entries[a], entries[b]))
+  const rankOf = new Int32Array(count)
+  pathOrder.forEach((position, rank) => (rankOf[position] = rank))
+  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, nameTermCount, verbOf, mutates }
+}
+
+export const comparePaths = (a: ToolEntry, b: ToolEntry): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)

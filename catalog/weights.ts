@@ -1,0 +1,65 @@
+/**
+ * Every number the ranker weighs with, in one place, as limits are: what a word in each field is
+ * worth, how field length discounts it, how well each kind of match satisfies a concept, and how
+ * coverage shapes the sum. They were set on the tuning half of the public evaluation
+ * (`perf/search/`), never on its held-out half; `npm run search:eval` shows what a change does.
+ *
+ * The object is frozen for the library; the evaluation's sweep script works on a copy.
+ */
+
+export interface RankingWeights {
+  /** BM25F field weights: name, namespace path, description, parameter names, namespace descriptions. */
+  readonly fieldWeight: readonly [number, number, number, number, number]
+  /** BM25F length normalisation (b) per field, same order. */
+  readonly lengthNormalisation: readonly [number, number, number, number, number]
+  /** BM25 saturation. */
+  readonly k1: number
+  /** Match qualities, relative to a concept's own stem (1). */
+  readonly translated: number
+  readonly synonym: number
+  readonly prefixOfTerm: number
+  readonly termPrefix: number
+  readonly oneTypo: number
+  readonly twoTypos: number
+  /** Exponent of the share of the query's concepts a tool satisfies. */
+  readonly coverageExponent: number
+  /** What covering the tool's whole name adds (times the share of the name covered). */
+  readonly nameCoverageBonus: number
+  /** Multiplier for a concept written as a plural that the tool's name writes the same way. */
+  readonly pluralBonus: number
+  /** Weight of a concept the query implies (a list, for a plural without a verb). */
+  readonly implicitWeight: number
+  /**
+   * For a query that opens with a verb ("ban a spammer"): the multiplier for a tool named by
+   * another verb (`get_guild_ban`), which the query did not ask to perform.
+   */
+  readonly otherVerb: number
+  /** For a query that asks no action ("wiki page"): the multiplier for a tool that changes things. */
+  readonly mutation: number
+}
+
+export const WEIGHTS: RankingWeights = Object.freeze({
+  fieldWeight: [4, 3, 1, 0.15, 0.3],
+  lengthNormalisation: [0.9, 0, 0.4, 0.4, 0],
+  k1: 1.2,
+  translated: 1,
+  synonym: 0.3,
+  prefixOfTerm: 0.7,
+  termPrefix: 0.55,
+  oneTypo: 0.5,
+  twoTypos: 0.3,
+  coverageExponent: 2,
+  nameCoverageBonus: 0.4,
+  pluralBonus: 2,
+  implicitWeight: 1,
+  otherVerb: 0.6,
+  mutation: 0.85,
+} as const)
+
+/** The weights in force: `WEIGHTS`, unless the evaluation's sweep has swapped in others. */
+let current: RankingWeights = WEIGHTS
+export const weights = (): RankingWeights => current
+/** For `perf/search/sweep.ts` only: rank with other weights (indexes built afterwards use them). */
+export const useWeights = (next: RankingWeights): void => {
+  current = next
+}

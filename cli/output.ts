@@ -1,0 +1,49 @@
+/**
+ * How the CLI prints: readable text for a person by default, one JSON document for a script with
+ * `--json`, and a status line on a terminal while a program runs.
+ *
+ * Readable output keeps the streams apart the way shells expect: the value on stdout (a string as
+ * it is, anything else as indented JSON), logs, warnings and errors on stderr, so
+ * `codemode run x.lua > out.json` captures the answer and nothing else.
+ */
+
+import type { Result } from "../index.js"
+import { diagnosticText, type ProgressReporter } from "../mcp/index.js"
+
+export const printResult = (result: Result, json: boolean): void => {
+  if (json) {
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
+    return
+  }
+  for (const line of result.logs ?? []) process.stderr.write(`${line}\n`)
+  if (result.ok) {
+    for (const warning of result.warnings ?? []) process.stderr.write(`warning: ${diagnosticText(warning)}\n`)
+    const value = result.value
+    process.stdout.write(`${typeof value === "string" ? value : JSON.stringify(value, null, 2)}\n`)
+  } else {
+    process.stderr.write(`error: ${diagnosticText(result.error)}\n`)
+  }
+}
+
+/**
+ * A status line on stderr when it is a terminal: what the program is doing, rewritten in place,
+ * shown only once a run has lasted a moment so quick runs print nothing extra.
+ */
+export const terminalProgress = (): { readonly reporter: ProgressReporter; readonly done: () => void } => {
+  if (!process.stderr.isTTY) return { reporter: { report: () => undefined }, done: () => undefined }
+  const started = Date.now()
+  let shown = false
+  return {
+    reporter: {
+      report: (message) => {
+        if (Date.now() - started < 500) return
+        shown = true
+        const seconds = ((Date.now() - started) / 1000).toFixed(1)
+        process.stderr.write(`\r\x1b[K… ${seconds}s ${message}`.slice(0, (process.stderr.columns ?? 80) + 4))
+      },
+    },
+    done: () => {
+      if (shown) process.stderr.write("\r\x1b[K")
+    },
+  }
+}

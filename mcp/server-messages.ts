@@ -1,0 +1,32 @@
+/**
+ * The sentences `codemode serve` sends to clients and prints for operators, in one place.
+ */
+
+export const logsBlock = (logs: ReadonlyArray<string>): string => `logs:\n${logs.join("\n")}`
+
+export const warningsBlock = (warnings: ReadonlyArray<string>): string => `warnings:\n${warnings.join("\n")}`
+
+export const tooManyExecutions = (limit: number): string =>
+  `Too many executions at once for this client (at most ${limit}); wait for one to finish and try again`
+
+export const invalidArguments = (tool: string, reason: string): string => `Invalid arguments for ${tool}: ${reason}`
+
+export const unknownServedTool = (name: string): string => `Unknown tool '${name}'; this server has execute and search`
+
+export const missingToken = (): string => "This server requires a token: send 'Authorization: Bearer <token>'"
+
+export const wrongToken = (): string => "The token sent in the Authorization header is not this server's token"
+
+export const bodyTooLarge = (limit: number): string => `The request body is larger than this server accepts (${limit} bytes)`
+
+export const invalidJson = (reason: string): string => `The request body is not JSON: ${reason}`
+
+export const unknownSession = (): string => "Unknown or expired session; initialize a new one"
+
+export const forbiddenHost = (host: string): string => `Host '${host}' is not allowed for a server bound to a loopback address`
+
+export const tokenRequiredBeyondLoopback = (host: string): string =>
+  `Refusing to listen on ${host} without a token: set --token or CODEMODE_TOKEN, or bind to 127.0.0.1`
+
+export const branchUnsupported = (): string =>
+  "The 'branch' argument selects per-branch state (store/load), which this runtime does not have yet; leave it out"

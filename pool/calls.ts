@@ -1,0 +1,301 @@
+/**
+ * The host calls of one execution, across all its runs: admitted, recorded, run once, and logged.
+ *
+ * A program's request arrives with its ordinal (the n-th call of the execution, worker/replay.ts).
+ * A new ordinal is a new logical call: it is admitted against `maxToolCalls` (an extension
+ * global counts only in Lua), recorded for `Result.toolCalls` (as `interrupted` until it ends),
+ * and run — `search` and discovery at once from the catalog, tool and global calls each as its
+ * own fiber in the caller's context, so several may be in flight. Its answer is logged, and the
+ * execution is told (`onAnswered`) so it can deliver it to the run that waits for it, or wake a
+ * suspended execution.
+ *
+ * An ordinal already in the log is the same call asked again by a later run of the program: one
+ * that an earlier run made and whose answer had not arrived when that run gave its thread back.
+ * It is never run again, never counted or recorded again; the new run just waits for the answer
+ * the first one will get. The request must be exactly the one logged; any difference is an
+ * engine bug, and the execution fails naming the call (`onDiverged`) rather than hand one call's
+ * answer to another.
+ *
+ * Stops (a call over `maxToolCalls`, an unknown tool) are answered but never logged: they end
+ * the run, and with it the execution.
+ *
+ * Nothing here knows about channels or runs: the execution passes in how to answer the current
+ * request (`answer`), and asks for the log (`replayLog`) when it starts a run.
+ */
+
+import { Cause, type Context, Effect, type Exit, Fiber } from "effect"
+import type { ChannelRequest } from "../bridge/host-channel.js"
+import type { DataValue } from "../protocol/data.js"
+import type { HostOperation } from "../protocol/operations.js"
+import { isRequestMeta, type LoggedReply, type ReplayLog } from "../protocol/replay.js"
+import { callExtension, callTool, failure, type CallRecord, type Reply } from "./dispatch.js"
+import type { ExecutionPlan } from "./plan.js"
+import type { ToolCall } from "./result.js"
+
+/** A call as `Result.toolCalls` will list it, with the times it is measured by. */
+export type RecordedCall = ToolCall & CallRecord & { startedAt: number; durationMs: number }
+
+/** One logical host call of the execution. */
+export interface CallEntry {
+  readonly ordinal: number
+  readonly op: HostOperation
+  readonly name: string
+  /** The arguments' JSON text, as the worker compares them on replay. */
+  readonly args: string
+  /** The answer once there is one (never a stop). */
+  reply: LoggedReply | undefined
+  /** Bytes of `reply` as JSON, once measured (-1: not yet). */
+  replyBytes: number
+  /** Rank of the answer among the execution's answers, in the order they came (-1: none yet). */
+  arrival: number
+  readonly record: RecordedCall | undefined
+  fiber: Fiber.Fiber<Reply> | undefined
+}
+
+export const toolLabel = (call: { readonly kind: ToolCall["kind"]; readonly name: string }): string =>
+  call.kind === "tool" ? `tools.${call.name}` : call.name
+
+const callLabel = (op: string, name: string): string => (op === "tool" ? `tools.${name}` : name)
+
+export const CallMessages = {
+  diverged: (ordinal: number, logged: CallEntry, op: string, name: string) =>
+    `internal error: running this execution again, call ${ordinal + 1} asked for ${callLabel(op, name)} with other ` +
+    `arguments than the first run, which asked for ${callLabel(logged.op, logged.name)}; it was stopped rather than ` +
+    `answered with another call's result`,
+  outOfOrder: (ordinal: number, expected: number) =>
+    `internal error: the program made call ${ordinal + 1} before call ${expected + 1}`,
+  callLimit: (max: number, attempt: number, label: string) =>
+    `The program exceeded maxToolCalls (${max}): call ${attempt} (${label}) was refused`,
+  unknownGlobal: (name: string) => `Unknown global '${name}'`,
+  unexpectedFailure: (label: string) => `${label} failed unexpectedly`,
+} as const
+
+export class ExecutionCalls<R> {
+  /** Every logical call, by ordinal. */
+  readonly entries: CallEntry[] = []
+  /** The calls `Result.toolCalls` lists, in admission order. */
+  readonly records: RecordedCall[] = []
+  /** Clock readings and settlements the worker reported, in order (protocol/replay.ts). */
+  private readonly clock: number[] = []
+  private readonly settled: number[] = []
+  /** Calls whose fibers are running. */
+  readonly inFlight = new Set<CallEntry>()
+  private attempts = 0
+  private answers = 0
+
+  constructor(
+    private readonly plan: ExecutionPlan<R>,
+    private readonly context: Context.Context<R>,
+    /** A call's answer has arrived (from its fiber). */
+    private readonly onAnswered: (entry: CallEntry) => void,
+    /** A run asked for something else than the log says: the execution must fail. */
+    private readonly onDiverged: (message: string) => void,
+  ) {}
+
+  get size(): number {
+    return this.entries.length
+  }
+
+  /**
+   * One request of the current run. `answer` writes a reply to it; it is called at once when the
+   * answer is known, and otherwise `waitFor` tells the execution which ordinal the request waits on.
+   */
+  receive(request: ChannelRequest, answer: (reply: Reply) => void, waitFor: (ordinal: number) => void): void {
+    const meta = isRequestMeta(request.meta) ? request.meta : undefined
+    if (meta?.c !== undefined) for (const reading of meta.c) this.clock.push(reading)
+    if (meta?.s !== undefined) for (const ordinal of meta.s) this.settled.push(ordinal)
+    const ordinal = meta?.i ?? this.entries.length
+    const op = request.op as HostOperation
+    const args = JSON.stringify(request.args)
+    const logged = this.entries[ordinal]
+    if (logged !== undefined) {
+      if (logged.op !== op || logged.name !== request.name || logged.args !== args) {
+        return this.onDiverged(CallMessages.diverged(ordinal, logged, op, request.name))
+      }
+      if (logged.reply !== undefined) return answer(logged.reply.ok ? logged.reply : failure(logged.reply.kind, logged.reply.message))
+      return waitFor(ordinal)
+    }
+    if (ordinal !== this.entries.length) return this.onDiverged(CallMessages.outOfOrder(ordinal, this.entries.length))
+    switch (op) {
+      case "tool":
+        return this.onToolCall(ordinal, request, args, answer, waitFor)
+      case "global":
+        return this.onGlobalCall(ordinal, request, args, answer, waitFor)
+      case "search":
+        if (!this.admit(answer, "search")) return
+        return answer(this.fromCatalog(this.entry(ordinal, op, request.name, args, "search", "search"), () => this.plan.search(request.args as DataValue[])))
+      case "state":
+        return this.onStateRequest(ordinal, request, args, answer, waitFor)
+      case "discovery":
+        if (!this.admit(answer, request.name)) return
+        return answer(
+          this.fromCatalog(this.entry(ordinal, op, request.name, args, "search", request.name), () =>
+            this.plan.discover(request.name, request.args as DataValue[]) as DataValue,
+          ),
+        )
+      default:
+        answer(failure("UnknownTool", CallMessages.unknownGlobal(request.name), true))
+    }
+  }
+
+  /** Records a trace that came with a run's suspension rather than a request. */
+  addTrace(clock: ReadonlyArray<number>, settled: ReadonlyArray<number>): void {
+    for (const reading of clock) this.clock.push(reading)
+    for (const ordinal of settled) this.settled.push(ordinal)
+  }
+
+  /** What the next run is answered from. */
+  replayLog(): ReplayLog {
+    return {
+      calls: this.entries.map((e) =>
+        e.reply === undefined ? null : { op: e.op, name: e.name, args: e.args, reply: e.reply, arrival: e.arrival },
+      ),
+      clock: this.clock,
+      settled: this.settled,
+    }
+  }
+
+  /** The log's size in bytes of JSON (arguments and answers), measuring each answer once. */
+  logBytes(): number {
+    let bytes = 16 * (this.clock.length + this.settled.length)
+    for (const entry of this.entries) {
+      bytes += entry.args.length + entry.name.length + 32
+      if (entry.reply !== undefined) {
+        if (entry.replyBytes < 0) entry.replyBytes = Buffer.byteLength(JSON.stringify(entry.reply) ?? "", "utf8")
+        bytes += entry.replyBytes
+      }
+    }
+    return bytes
+  }
+
+  /** Records `kind`/`name` for `Result.toolCalls` although it never ran (left behind at the end). */
+  recordUnrun(op: string, name: string): void {
+    if (op === "tool" || op === "global") this.record(op === "tool" ? "tool" : "extension", name)
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  /** Counts an attempt against `maxToolCalls`; false (and the stop already sent) when over. */
+  private admit(answer: (reply: Reply) => void, label: string): boolean {
+    this.attempts++
+    const max = this.plan.limits.maxToolCalls
+    if (this.attempts <= max) return true
+    answer(failure("ToolCallLimitExceeded", CallMessages.callLimit(max, this.attempts, label), true))
+    return false
+  }
+
+  private record(kind: ToolCall["kind"], name: string): RecordedCall {
+    const call: RecordedCall = { kind, name, status: "interrupted", durationMs: 0, startedAt: performance.now() }
+    this.records.push(call)
+    return call
+  }
+
+  private entry(ordinal: number, op: HostOperation, name: string, args: string, kind: ToolCall["kind"] | undefined, recordAs: string): CallEntry {
+    const entry: CallEntry = {
+      ordinal,
+      op,
+      name,
+      args,
+      reply: undefined,
+      replyBytes: -1,
+      arrival: -1,
+      record: kind === undefined ? undefined : this.record(kind, recordAs),
+      fiber: undefined,
+    }
+    this.entries.push(entry)
+    return entry
+  }
+
+  private onToolCall(ordinal: number, request: ChannelRequest, args: string, answer: (reply: Reply) => void, waitFor: (o: number) => void): void {
+    if (!this.admit(answer, `tools.${request.name}`)) return
+    const tool = this.plan.lookupTool(request.name)
+    if (tool === undefined) return answer(failure("UnknownTool", this.plan.unknownToolMessage(request.name), true))
+    const entry = this.entry(ordinal, "tool", request.name, args, "tool", request.name)
+    this.run(entry, waitFor, (call) => callTool(tool, request.name, request.args[0] ?? {}, this.plan.hooks, call))
+  }
+
+  /**
+   * An extension global. Lua counts it toward `maxToolCalls` (every host call attempt is bounded
+   * there); JavaScript does not, as the reference has it. Either way it is in `Result.toolCalls`.
+   */
+  private onGlobalCall(ordinal: number, request: ChannelRequest, args: string, answer: (reply: Reply) => void, waitFor: (o: number) => void): void {
+    if (this.plan.language === "lua" && !this.admit(answer, request.name)) return
+    const global = this.plan.lookupGlobal(request.name)
+    if (global === undefined) return answer(failure("UnknownTool", CallMessages.unknownGlobal(request.name), true))
+    // A function from a result is called by its handle but named by where it came from.
+    const name = global.name ?? request.name
+    const entry = this.entry(ordinal, "global", request.name, args, "extension", name)
+    this.run(entry, waitFor, (call) => callExtension(global, name, request.args as DataValue[], this.plan.hooks, call))
+  }
+
+  /**
+   * `store` / `load` (pool/state-requests.ts): neither admitted against `maxToolCalls` nor listed in
+   * `toolCalls`, but logged like any answer, so a replay neither stages a write twice nor reads
+   * the database again. Stops (a bound passed, the database gone) end the run and are not logged.
+   */
+  private onStateRequest(ordinal: number, request: ChannelRequest, args: string, answer: (reply: Reply) => void, waitFor: (o: number) => void): void {
+    const entry = this.entry(ordinal, "state", request.name, args, undefined, request.name)
+    waitFor(ordinal)
+    this.plan.state.answer(request, (reply) => {
+      // A stop is not logged: it ends the run, so it goes straight to the request that asked.
+      if (!reply.ok && reply.stop) return answer(reply)
+      entry.reply = logged(reply)
+      entry.arrival = this.answers++
+      this.onAnswered(entry)
+    })
+  }
+
+  /** Answers a catalog request (`search`, discovery) at once; its answer is logged like any other. */
+  private fromCatalog(entry: CallEntry, answer: () => DataValue): Reply {
+    const record = entry.record!
+    let reply: Reply
+    try {
+      reply = { ok: true, value: answer() }
+      record.status = "success"
+    } catch (error) {
+      // The catalog's search and discovery errors are whole sentences written for the model.
+      reply = failure("ExecutionFailure", error instanceof Error ? error.message : String(error))
+      record.status = "failure"
+    }
+    record.durationMs = performance.now() - record.startedAt
+    entry.reply = logged(reply)
+    entry.arrival = this.answers++
+    return reply
+  }
+
+  /** Runs one host call as its own fiber in the caller's context; its answer is logged when it ends. */
+  private run(entry: CallEntry, waitFor: (ordinal: number) => void, effectFor: (call: CallRecord) => Effect.Effect<Reply, never, R>): void {
+    const record = entry.record!
+    waitFor(entry.ordinal)
+    const fiber = Effect.runForkWith(this.context)(effectFor(record))
+    entry.fiber = fiber
+    this.inFlight.add(entry)
+    fiber.addObserver((exit) => {
+      this.inFlight.delete(entry)
+      entry.fiber = undefined
+      record.durationMs = performance.now() - record.startedAt
+      if (exit._tag === "Success") {
+        entry.reply = logged(exit.value)
+      } else {
+        // Interrupted by the execution's end: nothing to deliver. Anything else is a defect that
+        // escaped dispatch: report it rather than leave the program waiting.
+        if (isInterruptOnly(exit)) return
+        record.status = "failure"
+        entry.reply = { ok: false, kind: "ToolFailure", message: CallMessages.unexpectedFailure(toolLabel(record)) }
+      }
+      entry.arrival = this.answers++
+      this.onAnswered(entry)
+    })
+  }
+
+  /** Interrupts every call in flight. */
+  interruptAll(): Effect.Effect<void> {
+    const fibers = [...this.inFlight].flatMap((entry) => (entry.fiber === undefined ? [] : [entry.fiber]))
+    return Effect.forEach(fibers, (fiber) => Fiber.interrupt(fiber), { concurrency: "unbounded", discard: true })
+  }
+}
+
+const isInterruptOnly = (exit: Exit.Exit<Reply>): boolean => exit._tag === "Failure" && Cause.hasInterruptsOnly(exit.cause)
+
+/** A dispatch reply as the log keeps it: stops are never logged (they end the run). */
+const logged = (reply: Reply): LoggedReply => (reply.ok ? reply : { ok: false, kind: reply.kind, message: reply.message })

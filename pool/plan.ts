@@ -1,0 +1,32 @@
+/**
+ * What an execution needs from its runtime: the plan `CodeMode.make` draws up once per execution
+ * (pool/codemode.ts) and the execution (pool/execution.ts) and its calls (pool/calls.ts) read.
+ */
+
+import type { DataValue } from "../protocol/data.js"
+import type { Language } from "../protocol/language.js"
+import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
+import type { Hooks } from "./hooks.js"
+import type { Limits } from "./limits.js"
+import type { StateRequests } from "./state-requests.js"
+import type { WorkerPool } from "./workers.js"
+
+/** What an execution needs from its runtime. */
+export interface ExecutionPlan<R> {
+  readonly language: Language
+  readonly limits: Limits
+  readonly hooks: Hooks<R> | undefined
+  readonly pool: WorkerPool
+  readonly catalogId: number
+  readonly catalogSnapshot: () => DataValue
+  readonly lookupTool: (path: string) => DispatchTool<R> | undefined
+  /** An extension global by its path (`fs.readFile`). */
+  readonly lookupGlobal: (path: string) => DispatchGlobal<R> | undefined
+  readonly unknownToolMessage: (path: string) => string
+  readonly search: (args: ReadonlyArray<DataValue>) => DataValue
+  /** A discovery built-in (`searchTools`, `describe_tool`, ...; pool/discovery.ts); throws for a bad request. */
+  readonly discover: (name: string, args: ReadonlyArray<DataValue>) => DataValue | undefined
+  readonly randomSeed: number | undefined
+  /** This execution's `store` / `load` and their commit (pool/state-requests.ts). */
+  readonly state: StateRequests
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest"
+import { analyzeQuery } from "../../catalog/query.js"
+import { compoundParts, isPlural, stem, translate } from "../../catalog/stemming.js"
+
+const terms = (query: string) => analyzeQuery(query).map((concept) => ({ stem: concept.stem, terms: concept.terms.map((term) => term.term) }))
+const stems = (query: string) => analyzeQuery(query).map((concept) => concept.stem)
+
+describe("query analysis", () => {
+  it("stems English words (Porter2) and drops stop words", () => {
+    expect(stems("Creating the repositories")).toEqual([stem("create"), stem("repository")])
+    expect(stem("created")).toBe(stem("creates"))
+  })
+
+  it("expands abbreviations, and folds phrases into the abbreviation and joined word", () => {
+    expect(stems("merge PR")).toEqual([stem("merge"), "pull", stem("request")])
+    const direct = analyzeQuery("open a direct message").find((concept) => concept.stem === stem("message"))
+    expect(direct?.joins).toContain("dm")
+    const call = analyzeQuery("who is on call").find((concept) => concept.stem === "call")
+    expect(call?.joins).toContain("oncall")
+  })
+
+  it("translates French, Spanish and German words, accents written or not, inflected or not", () => {
+    expect(translate("creer")).toContain(stem("create"))
+    expect(translate("fichiers")).toContain(stem("file"))
+    expect(translate("mensajes")).toContain(stem("message"))
+    expect(translate("hochladen")).toContain(stem("upload"))
+    const upload = terms("Datei hochladen")
+    expect(upload.flatMap((concept) => concept.terms)).toEqual(expect.arrayContaining([stem("file"), stem("upload")]))
+  })
+
+  it("splits German compounds into listed words", () => {
+    expect(compoundParts("bereitschaftsplan")).toEqual(["bereitschaft", "plan"])
+    expect(compoundParts("kalender")).toEqual([])
+  })
+
+  it("gives each word its synonyms, weaker than the word itself", () => {
+    const [remove] = analyzeQuery("remove")
+    expect(remove.terms[0]).toEqual({ term: stem("remove"), quality: 1 })
+    const del = remove.terms.find((term) => term.term === stem("delete"))
+    expect(del?.quality).toBeGreaterThan(0)
+    expect(del?.quality).toBeLessThan(1)
+  })
+
+  it("remembers plurals and implies a list when no action is asked", () => {
+    expect(isPlural("emojis")).toBe(true)
+    expect(isPlural("analysis")).toBe(false)
+    const concepts = analyzeQuery("box webhooks")
+    expect(concepts.find((concept) => concept.stem === "webhook")?.plural).toBe(true)
+    expect(concepts.at(-1)).toMatchObject({ stem: "list", implicit: true })
+    expect(analyzeQuery("delete webhooks").some((concept) => concept.implicit)).toBe(false)
+  })
+
+  it("lets a reversing verb reach an un- word", () => {
+    const concepts = analyzeQuery("remove my star")
+    expect(concepts.every((concept) => concept.joins.includes("unstar"))).toBe(true)
+  })
+})

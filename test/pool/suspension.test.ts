@@ -1,0 +1,211 @@
+/**
+ * Suspension by replay, through the public API: a program waiting on a slow tool gives its thread
+ * back while other work is queued, and runs again from its log when the answer arrives.
+ *
+ * Each test uses a one-thread pool (or a small one) with a short grace window, so that a second
+ * program queued behind a waiting one forces the suspension; `pool.stats` shows it happened.
+ * Every tool counts its real invocations: across suspensions each logical call runs exactly once.
+ */
+
+import { Effect, Fiber, Schema } from "effect"
+import { TestClock } from "effect/testing"
+import { fileURLToPath } from "node:url"
+import { afterEach, describe, expect, it } from "vitest"
+import { CodeMode, Tool, WorkerPool } from "../../index.js"
+
+const pools: WorkerPool[] = []
+/** A small pool whose threads have started (so tight deadlines do not include a thread's start). */
+const makePool = async (options: Parameters<typeof WorkerPool.make>[0] = {}) => {
+  const pool = WorkerPool.make({ maxThreads: 1, hotThreads: 1, suspendAfterMs: 1, ...options })
+  pools.push(pool)
+  const warm = CodeMode.make({ language: "lua", pool })
+  await Promise.all(Array.from({ length: pool.maxThreads }, () => Effect.runPromise(warm.execute("return 0"))))
+  await warm.close()
+  return pool
+}
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((pool) => pool.close()))
+})
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Tools that count their invocations. */
+const countingTools = () => {
+  const invocations: Array<{ name: string; input: unknown }> = []
+  const slow = Tool.make({
+    description: "Answers after ms milliseconds with what it was given",
+    input: Schema.Struct({ ms: Schema.Number, tag: Schema.optional(Schema.Unknown) }),
+    output: Schema.Struct({ tag: Schema.Unknown, n: Schema.Number }),
+    execute: ({ ms, tag }) =>
+      Effect.sync(() => invocations.push({ name: "slow", input: { ms, tag } })).pipe(
+        Effect.andThen(Effect.sleep(ms)),
+        Effect.as({ tag: tag ?? null, n: invocations.length }),
+      ),
+  })
+  const fast = Tool.make({
+    description: "Answers at once",
+    input: Schema.Struct({ tag: Schema.optional(Schema.Unknown) }),
+    output: Schema.Struct({ tag: Schema.Unknown }),
+    execute: ({ tag }) => Effect.sync(() => (invocations.push({ name: "fast", input: { tag } }), { tag: tag ?? null })),
+  })
+  return { tools: { t: { slow, fast } }, invocations }
+}
+
+const run = (runtime: { execute(source: string): Effect.Effect<any, never, never> }, source: string) =>
+  Effect.runPromise(runtime.execute(source))
+
+describe("suspension by replay", () => {
+  it("suspends a Lua program waiting on a slow tool so a queued one runs, each call made once", async () => {
+    const pool = await makePool()
+    const { tools, invocations } = countingTools()
+    const runtime = CodeMode.make({ language: "lua", tools, pool })
+    const waiting = run(
+      runtime,
+      `local a = tools.t.slow({ ms = 150, tag = "a" })
+       local b = tools.t.slow({ ms = 150, tag = "b" })
+       print("done", a.tag, b.tag)
+       return { a = a.tag, b = b.tag, r = math.random(1, 1000000) }`,
+    )
+    await sleep(30)
+    const quick = await run(runtime, `return tools.t.fast({ tag = "q" }).tag`)
+    expect(quick).toMatchObject({ ok: true, value: "q" })
+    const result = await waiting
+    expect(result).toMatchObject({ ok: true, value: { a: "a", b: "b" }, logs: ["done\ta\tb"] })
+    expect(result.toolCalls.map((c: any) => c.name)).toEqual(["t.slow", "t.slow"])
+    expect(invocations.map((i) => i.name).sort()).toEqual(["fast", "slow", "slow"])
+    expect(pool.stats.suspensions).toBeGreaterThanOrEqual(1)
+  })
+
+  it("replays JavaScript's clock, random numbers and the settlement order of concurrent calls", async () => {
+    const pool = await makePool()
+    const { tools, invocations } = countingTools()
+    const runtime = CodeMode.make({ language: "javascript", tools, pool })
+    // Everything the program read before each call goes into the call's input: a replay that read
+    // anything differently would send different arguments, which the runtime refuses.
+    const source = `
+      const seen = []
+      const r0 = Math.random(), t0 = Date.now(), u0 = crypto.randomUUID()
+      const calls = [360, 40, 180].map((ms, i) => tools.t.slow({ ms, tag: { i, r0, t0, u0 } }).then((x) => seen.push(x.tag.i)))
+      await Promise.all(calls)
+      const r1 = Math.random(), t1 = Date.now()
+      const last = await tools.t.slow({ ms: 60, tag: { seen, r1, t1 } })
+      console.log("order", seen.join(","))
+      return { seen, r0, r1, t0, t1, u0, last: last.tag }`
+    const program = run(runtime, source)
+    // Keep the one thread wanted, so the program is suspended at each wait.
+    for (let i = 0; i < 6; i++) {
+      await sleep(25)
+      void run(runtime, "return 1")
+    }
+    const result = await program
+    expect(result.ok).toBe(true)
+    const value = result.value
+    expect(value.seen).toEqual([1, 2, 0])
+    expect(value.last).toEqual({ seen: [1, 2, 0], r1: value.r1, t1: value.t1 })
+    expect(result.logs).toEqual(["order 1,2,0"])
+    const slowInputs = invocations.filter((i) => i.name === "slow").map((i) => i.input as any)
+    expect(slowInputs).toHaveLength(4)
+    for (const input of slowInputs.slice(0, 3)) expect(input.tag).toMatchObject({ r0: value.r0, t0: value.t0, u0: value.u0 })
+    expect(pool.stats.suspensions).toBeGreaterThanOrEqual(1)
+  })
+
+  it("gives the same random numbers on every run of one execution, and different ones to two executions", async () => {
+    const pool = await makePool()
+    const { tools } = countingTools()
+    const runtime = CodeMode.make({ language: "javascript", tools, pool })
+    const source = `const a = Math.random(); await tools.t.slow({ ms: 60, tag: a }); return [a, Math.random()]`
+    const first = run(runtime, source)
+    const second = run(runtime, source)
+    const [x, y] = await Promise.all([first, second])
+    expect(x.ok && y.ok).toBe(true)
+    expect(x.value[0]).not.toBe(y.value[0])
+    expect(pool.stats.suspensions).toBeGreaterThanOrEqual(1)
+  })
+
+  it("fails an execution whose replay asks for something else than its log, naming the call", async () => {
+    const entry = fileURLToPath(new URL("./fixtures/diverging-worker.mjs", import.meta.url))
+    const pool = await makePool({ entry })
+    const { tools, invocations } = countingTools()
+    const runtime = CodeMode.make({ language: "lua", tools, pool })
+    const program = run(runtime, `local a = tools.t.slow({ ms = 100, tag = "x" }) local b = tools.t.slow({ ms = 100, tag = "y" }) return b.tag`)
+    await sleep(30)
+    void run(runtime, "return 1")
+    await sleep(150)
+    void run(runtime, "return 1")
+    const result = await program
+    expect(result).toMatchObject({ ok: false, error: { kind: "ExecutionFailure" } })
+    expect(result.error.message).toContain("call 1 asked for tools.t.slow with other arguments")
+    expect(invocations.filter((i) => i.name === "slow").length).toBeLessThanOrEqual(2)
+  })
+
+  it("ends a suspended execution at its deadline, naming the call it waited on", async () => {
+    const pool = await makePool()
+    const { tools } = countingTools()
+    const runtime = CodeMode.make({ language: "lua", tools, pool, limits: { timeoutMs: 300 } })
+    const program = run(runtime, `tools.t.fast({}) return tools.t.slow({ ms = 5000 })`)
+    await sleep(30)
+    expect(await run(runtime, "return 2")).toMatchObject({ ok: true, value: 2 })
+    const result = await program
+    expect(result).toMatchObject({ ok: false, error: { kind: "TimeoutExceeded" } })
+    expect(result.error.message).toContain("while waiting on tools.t.slow (call 2)")
+    expect(pool.stats.suspensions).toBeGreaterThanOrEqual(1)
+  })
+
+  it("reads deadlines through the caller's Clock: TestClock moves a waiting execution past its deadline", async () => {
+    const pool = await makePool()
+    const { tools } = countingTools()
+    const runtime = CodeMode.make({ language: "javascript", tools, pool, limits: { timeoutMs: 60_000 } })
+    const result = await Effect.runPromise(
+      Effect.gen(function* () {
+        const fiber = yield* Effect.forkChild(runtime.execute(`await tools.t.fast({}); return (await tools.t.slow({ ms: 1e9 })).n`))
+        yield* Effect.promise(() => sleep(100))
+        yield* TestClock.adjust("61 seconds")
+        return yield* Fiber.join(fiber)
+      }).pipe(Effect.provide(TestClock.layer())),
+    )
+    expect(result).toMatchObject({ ok: false, error: { kind: "TimeoutExceeded" } })
+  })
+
+  it("fails an execution whose log outgrows maxReplayLogBytes when it suspends", async () => {
+    const pool = await makePool({ maxReplayLogBytes: 10_000 })
+    const big = Tool.make({
+      description: "A large answer",
+      input: Schema.Struct({}),
+      output: Schema.String,
+      execute: () => Effect.succeed("x".repeat(20_000)),
+    })
+    const { tools } = countingTools()
+    const runtime = CodeMode.make({ language: "lua", tools: { ...tools, big }, pool })
+    const program = run(runtime, `local s = tools.big({}) tools.t.slow({ ms = 200 }) return #s`)
+    await sleep(40)
+    void run(runtime, "return 1")
+    const result = await program
+    expect(result).toMatchObject({ ok: false, error: { kind: "ExecutionFailure" } })
+    expect(result.error.message).toContain("over its bound of 10000 (maxReplayLogBytes)")
+  })
+
+  it("recovers an execution whose worker was terminated from outside: no call is made twice", async () => {
+    const pool = await makePool({ suspendAfterMs: Infinity })
+    const { tools, invocations } = countingTools()
+    const runtime = CodeMode.make({ language: "lua", tools, pool })
+    const program = run(runtime, `local a = tools.t.slow({ ms = 200, tag = "a" }) local b = tools.t.fast({ tag = "b" }) return a.tag .. b.tag`)
+    await sleep(60)
+    expect(await pool.terminateThreadForTesting(0)).toBe(true)
+    const result = await program
+    expect(result).toMatchObject({ ok: true, value: "ab" })
+    expect(invocations.map((i) => i.name)).toEqual(["slow", "fast"])
+    expect(pool.stats.recoveries).toBe(1)
+  })
+
+  it("close with a drain lets a suspended execution finish; past the drain it ends saying the runtime was closed", async () => {
+    const pool = await makePool()
+    const { tools } = countingTools()
+    const runtime = CodeMode.make({ language: "lua", tools, pool })
+    const finishing = run(runtime, `return tools.t.slow({ ms = 150, tag = "ok" }).tag`)
+    const cut = run(runtime, `return tools.t.slow({ ms = 5000, tag = "late" }).tag`)
+    await sleep(30)
+    await runtime.close({ drainMs: 600 })
+    expect(await finishing).toMatchObject({ ok: true, value: "ok" })
+    expect(await cut).toMatchObject({ ok: false, error: { kind: "ExecutionFailure", message: "The runtime was closed while this program ran" } })
+  })
+})

@@ -1,0 +1,59 @@
+/**
+ * Recently compiled programs, kept so that running a program again skips parsing and compiling.
+ *
+ * As in the Lua engine (worker/lua/programs.ts), what a second run gains is less the parse and
+ * compile than V8's work: the statement and expression closures of a kept program are the same
+ * objects from run to run, so the code V8 optimized for them (inlining the very closures they
+ * call) is still there; closures compiled anew for each run would start again from cold code.
+ *
+ * Nothing of an execution survives in a kept program. Its closures reach the execution through
+ * one `JsState` object, which the program owns: `runJavaScript` begins it afresh before each run
+ * (`JsState.begin` sets every field; the realm of built-ins is made new for each run, after) and
+ * releases it after, so the last run's heap is not kept alive. Nothing the compiler keeps per
+ * node holds a run-time value: realm objects (prototypes, the global object) are read from the
+ * state when the closure runs, and the template objects of tagged templates live in the state.
+ *
+ * A program is cached under its source and the bounds, which shape parsing and compiling (source
+ * size, nesting depth). One compiled program runs one execution at a time: if it is busy (a host
+ * that runs JavaScript from inside a tool call), the other execution compiles its own copy.
+ */
+
+import type { Bounds } from "../../protocol/bounds.js"
+import { noHost } from "../engine-host.js"
+import { compileProgram } from "./compile/index.js"
+import { parseJavaScript } from "./parse.js"
+import type { JsPromise } from "./runtime/promise.js"
+import { JsState } from "./runtime/state.js"
+
+export interface CompiledProgram {
+  /** The state the program's closures hold: begun by `runJavaScript` for each execution. */
+  readonly st: JsState
+  /** Runs the program once (the state begun, its realm made): a promise for its value. */
+  readonly run: () => JsPromise
+  busy: boolean
+}
+
+/** Programs kept; the least recently used goes first. */
+const CAPACITY = 16
+/** Larger sources are compiled every time: keeping them would cost more memory than it saves. */
+const MAX_CACHED_SOURCE = 256 * 1024
+
+const programs = new Map<string, CompiledProgram>()
+
+export function compiledProgram(source: string, bounds: Bounds): CompiledProgram {
+  const key = `${JSON.stringify(bounds)}|${source}`
+  const cached = programs.get(key)
+  if (cached !== undefined && !cached.busy) {
+    programs.delete(key)
+    programs.set(key, cached)
+    return cached
+  }
+  const st = new JsState({ host: noHost, bounds, deadline: Infinity })
+  const program: CompiledProgram = { st, run: compileProgram(parseJavaScript(source, bounds), st, source), busy: false }
+  st.release()
+  if (cached === undefined && source.length <= MAX_CACHED_SOURCE) {
+    programs.set(key, program)
+    if (programs.size > CAPACITY) programs.delete(programs.keys().next().value!)
+  }
+  return program
+}
