@@ -25,7 +25,7 @@ import { collectExtensions, invokeGlobal, type Extension, type ExtensionRequirem
 import { ExecutionMessages, runExecution, type Execution } from "./execution.js"
 import type { ExecutionPlan } from "./plan.js"
 import type { Hooks } from "./hooks.js"
-import { checkKnownKeys, normalizeHooks } from "./options.js"
+import { checkKnownKeys, keysOf, normalizeHooks } from "./options.js"
 import { isLanguage, type Language } from "../protocol/language.js"
 import { resolveLimits, type Limits } from "./limits.js"
 import type { Result } from "./result.js"
@@ -116,7 +116,9 @@ export interface CloseOptions {
 }
 
 /** Every key `CodeMode.make` reads; any other is a `TypeError` (a misspelt option must not be ignored). */
-const MAKE_OPTION_KEYS = ["language", "tools", "extensions", "hooks", "limits", "pool", "randomSeed"] as const
+const MAKE_OPTION_KEYS = keysOf<CodeModeOptions<ToolTree, unknown>>()({
+  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true,
+})
 
 const make = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
   options: CodeModeOptions<T, RH, X> = {},

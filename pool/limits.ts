@@ -7,7 +7,7 @@
  */
 
 import type { Language } from "../protocol/language.js"
-import { checkKnownKeys } from "./options.js"
+import { checkKnownKeys, keysOf } from "./options.js"
 
 export interface Limits {
   /** Total execution time in milliseconds, including tool calls. */
@@ -45,7 +45,7 @@ export const MAX_REPLAY_LOG_BYTES = 16_777_216
 /** The longest timeout a timer can express; longer ones are treated as unlimited. */
 const MAX_TIMER_MS = 2_147_483_647
 
-const LIMIT_KEYS = ["timeoutMs", "maxToolCalls", "maxOutputBytes"] as const
+const LIMIT_KEYS = keysOf<Limits>()({ timeoutMs: true, maxToolCalls: true, maxOutputBytes: true })
 
 /** Fills in the defaults and validates; an invalid value throws `RangeError` naming it, an unknown key `TypeError`. */
 export const resolveLimits = (language: Language, given: Partial<Limits> | undefined): Limits => {

