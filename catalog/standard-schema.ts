@@ -56,7 +56,9 @@ export const isStandardSchema = (value: unknown): value is StandardSchemaV1 => {
 }
 
 /** The schema's input or output type, when its library declares them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: infer one side whatever the other
 export type StandardInput<S> = S extends StandardSchemaV1<infer I, any> ? I : never
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: infer one side whatever the other
 export type StandardOutput<S> = S extends StandardSchemaV1<any, infer O> ? O : never
 
 /**

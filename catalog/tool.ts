@@ -39,6 +39,7 @@ export interface JsonSchemaDocument {
 }
 
 /** How a tool states its input or output: an enforced Effect or Standard Schema, or a render-only JSON Schema. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: a Standard Schema of any types
 export type ToolSchema = Schema.Top | StandardSchemaV1<any, any> | JsonSchemaDocument
 
 const ToolTypeId: unique symbol = Symbol.for("codemode/Tool") as never
@@ -59,12 +60,16 @@ export interface Tool<in I, out O, out E, out R> {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
 export type AnyTool = Tool<any, any, any, any>
 
+/** Any Standard Schema, whatever its types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: a Standard Schema of any types
+type AnyStandardSchema = StandardSchemaV1<any, any>
+
 /** What `execute` receives for a given input contract. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- type plumbing: any tool, whatever its types
-export type InputOf<S> = S extends Schema.Top ? S["Type"] : S extends StandardSchemaV1<any, any> ? StandardOutput<S> : any
+export type InputOf<S> = S extends Schema.Top ? S["Type"] : S extends AnyStandardSchema ? StandardOutput<S> : any
 
 /** What `execute` must produce for a given output contract (anything when there is none). */
-export type OutputOf<S> = S extends Schema.Top ? S["Type"] : S extends StandardSchemaV1<any, any> ? StandardInput<S> : unknown
+export type OutputOf<S> = S extends Schema.Top ? S["Type"] : S extends AnyStandardSchema ? StandardInput<S> : unknown
 
 /**
  * What `execute` may return: an Effect, a Promise, or (with an output contract) the value itself.

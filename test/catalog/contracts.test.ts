@@ -6,20 +6,13 @@
  * return a Promise or a plain value.
  */
 
-import { Effect, Exit, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import * as v from "valibot"
 import { describe, expect, it } from "vitest"
 import { z } from "zod"
 import { decodeInput, decodeOutput, Tool } from "../../catalog/index.js"
 import { renderSignature } from "../../catalog/signature.js"
 
-const failure = <A, E>(effect: Effect.Effect<A, E>): E => {
-  const exit = Effect.runSync(Effect.exit(effect))
-  if (Exit.isSuccess(exit)) throw new Error(`expected a failure, got ${JSON.stringify(exit.value)}`)
-  const reason = exit.cause.reasons.find((r) => r._tag === "Fail")
-  if (reason === undefined || reason._tag !== "Fail") throw new Error("expected a typed failure")
-  return reason.error
-}
 const run = <A, E>(effect: Effect.Effect<A, E>) => Effect.runPromise(effect)
 const execute = () => Effect.succeed({})
 

@@ -79,13 +79,20 @@ function unclosedBracket(source: string): OpenBracket | undefined {
     } else if (c === "/" && source[i + 1] === "*") {
       const end = source.indexOf("*/", i + 2)
       const stop = end < 0 ? source.length : end + 1
-      for (let j = i; j < stop; j++) if (source[j] === "\n") (line++, (lineStart = j + 1))
+      for (let j = i; j < stop; j++) {
+        if (source[j] !== "\n") continue
+        line++
+        lineStart = j + 1
+      }
       i = stop
     } else if (c === '"' || c === "'" || c === "`") {
       let j = i + 1
       while (j < source.length && source[j] !== c && (c === "`" || source[j] !== "\n")) {
         if (source[j] === "\\") j++
-        else if (source[j] === "\n") (line++, (lineStart = j + 1))
+        else if (source[j] === "\n") {
+          line++
+          lineStart = j + 1
+        }
         j++
       }
       i = j

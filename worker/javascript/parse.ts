@@ -125,6 +125,10 @@ function checkTree(root: Program, maxDepth: number, topLevelImports: ReadonlySet
 function positionOf(source: string, pos: number): { line: number; column: number } {
   let line = 1
   let start = 0
-  for (let i = 0; i < pos; i++) if (source.charCodeAt(i) === 10) (line++, (start = i + 1))
+  for (let i = 0; i < pos; i++) {
+    if (source.charCodeAt(i) !== 10) continue
+    line++
+    start = i + 1
+  }
   return { line, column: pos - start }
 }
