@@ -42,7 +42,7 @@ import { armDeadline, clockOf, type Disarm } from "./deadline.js"
 import { failure, type Reply } from "./dispatch.js"
 import type { ExecutionPlan } from "./plan.js"
 export type { ExecutionPlan } from "./plan.js"
-import { assembleResult, type Result, type ToolCall } from "./result.js"
+import { assembleResult, withHostWarnings, type Result, type ToolCall } from "./result.js"
 import { TaskAbort, type PoolJob } from "./workers.js"
 
 /** How long a worker may overrun its deadline before it is terminated. */
@@ -201,9 +201,10 @@ export class Execution<R> implements PoolJob {
       return
     }
     if (run.ended) {
-      // Calls the program started and left behind without the host having read them: they are
-      // listed, as interrupted, and never run.
-      this.calls.recordUnrun(request.op, request.name)
+      // (experience) Calls the program started and left behind, read only now: served like any
+      // other, so what reaches the host does not depend on timing; `end` interrupts them if
+      // unfinished, and nobody reads their answers.
+      if (request.op === "tool" || request.op === "global") this.calls.receive(request, () => undefined, () => undefined)
       return
     }
     if (this.timeout !== undefined || this.phase === "ended") {
@@ -418,8 +419,10 @@ export class Execution<R> implements PoolJob {
     this.releaseRun(workerAlive && this.calls.inFlight.size === 0)
     if (this.cancelled) return
     const timedOutInWorker = !outcome.ok && outcome.error.kind === "TimeoutExceeded"
-    const final: Outcome =
+    const timed: Outcome =
       this.timeout !== undefined || timedOutInWorker ? { ok: false, error: this.timeoutDiagnostic(outcome), logs: outcome.logs } : outcome
+    // (experience) host bugs and non-finite answers found while serving calls: warnings (result.ts).
+    const final = withHostWarnings(timed, this.calls.records)
     const toolCalls: ToolCall[] = this.calls.records.map(({ kind, name, status, durationMs }) => ({
       kind,
       name,

@@ -44,6 +44,7 @@ import { availableParallelism } from "node:os"
 import { fileURLToPath } from "node:url"
 import { Piscina } from "piscina"
 import { HostChannel } from "../bridge/host-channel.js"
+import { checkKnownKeys, keysOf } from "./options.js"
 import { MAX_REPLAY_LOG_BYTES } from "./limits.js"
 import { WAKE_TASK, type ExecutionTask, type TaskReply, type WakeTask } from "../protocol/task.js"
 
@@ -80,6 +81,12 @@ export interface WorkerPoolOptions {
    */
   readonly entry?: string
 }
+
+/** The keys `WorkerPool.make` reads; any other (`maxThread`) is a `TypeError`. */
+const POOL_OPTION_KEYS = keysOf<WorkerPoolOptions>()({
+  minThreads: true, maxThreads: true, hotThreads: true, suspendAfterMs: true, maxReplayLogBytes: true, idleTimeoutMs: true, resourceLimits: true, entry: true,
+})
+const RESOURCE_LIMIT_KEYS = keysOf<NonNullable<WorkerPoolOptions["resourceLimits"]>>()({ maxOldGenerationSizeMb: true, maxYoungGenerationSizeMb: true, stackSizeMb: true })
 
 /** Wake-ups tried while every new thread dies before it starts, before queued work is failed. */
 const MAX_REVIVALS = 3
@@ -308,6 +315,11 @@ export class WorkerPool {
   lastWorkerError: unknown = undefined
 
   static make(options: WorkerPoolOptions = {}): WorkerPool {
+    if (options === null || typeof options !== "object") throw new TypeError("WorkerPool.make expects an options object")
+    checkKnownKeys("WorkerPool.make", options, POOL_OPTION_KEYS)
+    if (options.resourceLimits !== undefined) {
+      checkKnownKeys("WorkerPool.make resourceLimits", options.resourceLimits, RESOURCE_LIMIT_KEYS)
+    }
     return new WorkerPool(options)
   }
 

@@ -43,7 +43,8 @@ const CASES: Record<string, Case> = {
     status: "failure",
   },
   throwsOutright: { tool: () => { throw new Error("outright-boom") }, message: /failed: outright-boom$/, status: "failure" },
-  returnsNoEffect: { tool: () => 42, message: /returned number, not an Effect$/, status: "failure" },
+  // A Promise or plain value is accepted (Tool.make wraps it: test/catalog/contracts.test.ts); a rejection is the tool's failure.
+  returnsRejectedPromise: { tool: () => Promise.reject(new Error("promise-boom")), message: /failed: promise-boom$/, status: "failure" },
   failsWithRevokedProxy: { tool: () => Effect.fail(revocable()), message: /could not be read/, status: "failure" },
   failsWithThrowingMessage: {
     tool: () => Effect.fail({ get message(): string { throw new Error("getter-boom") } }),
