@@ -6,7 +6,7 @@ import tseslint from "typescript-eslint"
 export default tseslint.config(
   // TypeScript only: the .js/.mjs files are program fixtures (Lua and JavaScript cases) and small
   // scripts run by node.
-  { ignores: ["dist/", "node_modules/", "**/*.js", "**/*.mjs", "**/*.d.ts"] },
+  { ignores: ["dist/", "node_modules/", ".scratch/", "**/*.js", "**/*.mjs", "**/*.d.ts"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -20,8 +20,8 @@
  */
 
 import { Data, Effect, type Scope } from "effect"
-import { Namespace, type ToolTree } from "../catalog/namespace.js"
-import { Tool, type AnyTool } from "../catalog/tool.js"
+import { Namespace } from "../catalog/namespace.js"
+import { Tool } from "../catalog/tool.js"
 import { errorOfResult, McpCallError, type McpToolError, valueOfResult } from "./content.js"
 import * as Messages from "./messages.js"
 import { assignKeys } from "./names.js"
@@ -42,6 +42,18 @@ export class McpConnectError extends Data.TaggedError("McpConnectError")<{
   readonly server: string
 }> {}
 
+/**
+ * An MCP tool as Code Mode holds it: JSON in, the server's answer out, failing with the server's
+ * error or a failed call, and needing no service, so a runtime built over a connection's namespace
+ * asks nothing more of the caller's Effect.
+ */
+export type McpTool = Tool<unknown, unknown, McpToolError | McpCallError, never>
+
+/** A connection's tools by key (`files_read`, `resolve-library-id`). */
+export interface McpToolTree {
+  readonly [key: string]: McpTool
+}
+
 /** One tool as the namespace holds it: its key in the tree and the name the server knows it by. */
 export interface McpToolInfo {
   readonly key: string
@@ -53,12 +65,12 @@ export interface McpToolInfo {
 export interface McpConnection {
   readonly name: string
   /** The tools as a namespace, as of the latest tool list the server sent. */
-  readonly namespace: Namespace<ToolTree>
+  readonly namespace: Namespace<McpToolTree>
   readonly tools: ReadonlyArray<McpToolInfo>
   /** What the server said about itself in `initialize`, if anything. */
   readonly instructions: string | undefined
   /** Hears every new tool list (after `list_changed`, or a restart that changed it). */
-  onChange(listener: (namespace: Namespace<ToolTree>) => void): () => void
+  onChange(listener: (namespace: Namespace<McpToolTree>) => void): () => void
   /** How many times the server was started (1, plus one per restart). */
   readonly starts: number
 }
@@ -85,7 +97,7 @@ const locationOf = (options: ConnectOptions): ServerLocation =>
     : { url: options.url, headers: options.headers ?? {} }
 
 /** The Code Mode tool for one MCP tool: schemas as they are, calls by the original name. */
-const toolOf = (upstream: Upstream, tool: UpstreamTool): AnyTool =>
+const toolOf = (upstream: Upstream, tool: UpstreamTool): McpTool =>
   Tool.make({
     description: tool.description ?? tool.title ?? tool.name,
     input: tool.inputSchema ?? { type: "object" },
@@ -106,9 +118,9 @@ const toolOf = (upstream: Upstream, tool: UpstreamTool): AnyTool =>
       ),
   })
 
-const buildNamespace = (upstream: Upstream, description: string | undefined): { namespace: Namespace<ToolTree>; tools: McpToolInfo[] } => {
+const buildNamespace = (upstream: Upstream, description: string | undefined): { namespace: Namespace<McpToolTree>; tools: McpToolInfo[] } => {
   const named = assignKeys(upstream.tools, () => undefined)
-  const tree: Record<string, AnyTool> = {}
+  const tree: Record<string, McpTool> = {}
   const tools: McpToolInfo[] = []
   for (const { key, name, tool } of named) {
     tree[key] = toolOf(upstream, tool)
@@ -143,7 +155,7 @@ const connect = (options: ConnectOptions): Effect.Effect<McpConnection, McpConne
 
 const connectionOf = (upstream: Upstream, description: string | undefined): McpConnection => {
   let current = buildNamespace(upstream, description)
-  const listeners = new Set<(namespace: Namespace<ToolTree>) => void>()
+  const listeners = new Set<(namespace: Namespace<McpToolTree>) => void>()
   upstream.onToolsChanged(() => {
     current = buildNamespace(upstream, description)
     for (const listener of listeners) listener(current.namespace)

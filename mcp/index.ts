@@ -4,7 +4,7 @@
  * speak MCP do not load the SDK.
  */
 
-export { MCP, McpConnectError, type ConnectOptions, type McpConnection, type McpToolInfo } from "./client.js"
+export { MCP, McpConnectError, type ConnectOptions, type McpConnection, type McpTool, type McpToolInfo, type McpToolTree } from "./client.js"
 export { McpCallError, McpToolError } from "./content.js"
 export type { ServerLocation } from "./upstream.js"
 export { ExecutionProgress, progressHooks, type ProgressReporter } from "./progress.js"
