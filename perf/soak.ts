@@ -127,8 +127,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
   // Kills: at seeded points of the progress, one at a time.
   const killRandom = random((seed ^ 0x5bd1e995) >>> 0)
-  const killCount = options.kills ?? Math.floor(executions / 500)
-  const killPoints = Array.from({ length: killCount }, () => Math.floor(executions * (0.05 + 0.9 * killRandom()))).sort((a, b) => a - b)
+  const killPoints = killSchedule(killRandom, executions, options.kills ?? Math.floor(executions / 500))
   const kills = { tried: 0, made: 0 }
   let killing = false
   const maybeKill = () => {
@@ -243,8 +242,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   }
 }
 
+/** After how many settled executions each kill comes: `kills` points drawn between 5% and 95% of the run. */
+export const killSchedule = (r: () => number, executions: number, kills: number): number[] =>
+  Array.from({ length: kills }, () => Math.floor(executions * (0.05 + 0.9 * r()))).sort((a, b) => a - b)
+
 /** Holds the tools' ledger against every job's calls: each exactly once (or at most once), nothing else. */
-function auditCalls(jobs: ReadonlyArray<Job>, ledger: Invocations) {
+export function auditCalls(jobs: ReadonlyArray<Job>, ledger: Invocations) {
   const lostCalls: string[] = []
   const duplicated: string[] = []
   const owned = new Set<string>()
