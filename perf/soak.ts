@@ -11,7 +11,8 @@
  * with `Promise.all`, beside every other kind of ending) and holds each execution to two promises:
  *
  * - exactly one right Result: a Result that never came (nothing settled for `stallMs`), or one
- *   that is not what the program must produce, is a lost result;
+ *   that is not what the program must produce (its value, or its `toolCalls` listing a call
+ *   again), is a lost result;
  * - exactly one invocation per logical tool call: the tools count their invocations by the call
  *   id the program passes in (soak-tools.ts), and a call made twice is a duplicate, a call the
  *   program must have made and never did is a lost call.
@@ -164,7 +165,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const outcome = result.ok ? "ok" : result.error.kind
     byOutcome[outcome] = (byOutcome[outcome] ?? 0) + 1
     if (!result.ok && /replaced/.test(result.error.message)) replacements++
-    const problem = job.check(result, ledger)
+    const problem = job.check(result, ledger) ?? listedCallsProblem(job, result)
     if (problem !== undefined) lost.push(`#${i} ${job.scenario}: ${problem}\n    program: ${oneLine(job.source)}`)
   }
 
@@ -240,6 +241,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     lostCalls,
     duplicated,
   }
+}
+
+/** `Result.toolCalls` must list each logical call once: a replay or a recovery never lists one again. */
+const listedCallsProblem = (job: Job, result: Result): string | undefined => {
+  const listed = result.toolCalls.filter((call) => call.kind === "tool").length
+  const right = job.mayCall.length === 0 ? listed === job.calls.length : listed <= job.calls.length + job.mayCall.length
+  return right ? undefined : `toolCalls lists ${listed} tool calls, the program made ${job.calls.length + job.mayCall.length}`
 }
 
 /** After how many settled executions each kill comes: `kills` points drawn between 5% and 95% of the run. */
