@@ -8,7 +8,9 @@
  * encoded back to its JSON form, which is exactly what the signature (rendered from the same
  * codec's JSON Schema) promised. Properties the schema does not declare are dropped on the way
  * out, so a tool cannot leak fields its contract does not name. Either way the result is then
- * copied as plain data. A JSON Schema document is not enforced: values are only copied.
+ * copied as plain data. A Standard Schema (zod, valibot, ...) is enforced through its own
+ * `~standard.validate` both ways, its issues named by path the same way (standard-schema.ts). A
+ * JSON Schema document is not enforced: values are only copied.
  *
  * Failures are tagged errors whose `message` lists the fields at fault by path
  * (`input.id: Expected string, got 42`). Input messages quote the offending value, since the program
@@ -21,7 +23,8 @@ import type { DataValue } from "../protocol/data.js"
 import { MAX_ISSUE_LENGTH, MAX_REPORTED_ISSUES } from "./limits.js"
 import * as Messages from "./messages.js"
 import { formatDataPath } from "../protocol/data-path.js"
-import { copyPlainData } from "./plain.js"
+import { copyPlainData, type NonFiniteNote } from "./plain-copy.js"
+import { isStandardSchema, validateStandard } from "./standard-schema.js"
 import type { Tool, ToolSchema } from "./tool.js"
 
 /** The program's input did not decode; `message` names the fields (`input.id: Expected string, got 42`). */
@@ -39,6 +42,11 @@ export class InvalidToolOutput extends Data.TaggedError("InvalidToolOutput")<{
 /** Decodes a program's input for `tool`: the schema's `Type` for an Effect Schema, a plain copy otherwise. */
 export const decodeInput = <I, O, E, R>(tool: Tool<I, O, E, R>, input: unknown): Effect.Effect<I, InvalidToolInput, R> => {
   const schema = tool.input
+  if (isStandardSchema(schema) && !Schema.isSchema(schema)) {
+    return Effect.flatMap(copyInput(input), (copy) =>
+      Effect.mapError(validateStandard(schema, copy, "input"), inputError),
+    ) as Effect.Effect<I, InvalidToolInput, R>
+  }
   if (!Schema.isSchema(schema)) {
     return Effect.suspend(() => {
       const copy = copyPlainData(input, "input")
@@ -57,8 +65,13 @@ export const decodeInput = <I, O, E, R>(tool: Tool<I, O, E, R>, input: unknown):
 export const decodeOutput = <I, O, E, R>(
   tool: Tool<I, O, E, R>,
   output: unknown,
+  onNonFinite?: NonFiniteNote,
 ): Effect.Effect<DataValue, InvalidToolOutput, R> => {
+  const copyOutput = (value: unknown) => copyOutputData(value, onNonFinite)
   const schema = tool.output
+  if (isStandardSchema(schema) && !Schema.isSchema(schema)) {
+    return Effect.flatMap(Effect.mapError(validateStandard(schema, output, "output"), outputError), copyOutput)
+  }
   if (schema === undefined || !Schema.isSchema(schema)) return Effect.suspend(() => copyOutput(output))
   return jsonCodec(schema).encode(output, OUTPUT_OPTIONS).pipe(
     Effect.mapError((error) => outputError(describeIssues("output", error.issue))),
@@ -66,8 +79,14 @@ export const decodeOutput = <I, O, E, R>(
   ) as Effect.Effect<DataValue, InvalidToolOutput, R>
 }
 
-const copyOutput = (value: unknown): Effect.Effect<DataValue, InvalidToolOutput> => {
-  const copy = copyPlainData(value, "output")
+const copyInput = (value: unknown): Effect.Effect<unknown, InvalidToolInput> =>
+  Effect.suspend(() => {
+    const copy = copyPlainData(value, "input")
+    return copy.ok ? Effect.succeed(copy.value) : Effect.fail(inputError([copy.message]))
+  })
+
+const copyOutputData = (value: unknown, onNonFinite: NonFiniteNote | undefined): Effect.Effect<DataValue, InvalidToolOutput> => {
+  const copy = copyPlainData(value, "output", undefined, onNonFinite)
   return copy.ok ? Effect.succeed(copy.value) : Effect.fail(outputError([copy.message]))
 }
 
@@ -100,9 +119,9 @@ const jsonCodec = (schema: Schema.Top): JsonCodec => {
   return codec
 }
 
-/** Whether a tool's schema is enforced (an Effect Schema) or only rendered (a JSON Schema document). */
-export const isEnforced = (schema: ToolSchema | undefined): schema is Schema.Top =>
-  schema !== undefined && Schema.isSchema(schema)
+/** Whether a tool's schema is enforced (an Effect or Standard Schema) or only rendered (a JSON Schema document). */
+export const isEnforced = (schema: ToolSchema | undefined): boolean =>
+  schema !== undefined && (Schema.isSchema(schema) || isStandardSchema(schema))
 
 // ---------------------------------------------------------------------------------------------
 // Issue messages

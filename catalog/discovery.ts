@@ -5,7 +5,7 @@
  *
  * A tool key may be any addressable text (`resolve-library-id`, `größen_übersicht`), and the
  * canonical expression for it uses brackets. Models often write the identifier form instead
- * (`tools.context7.resolve_library_id`), as the second reference does by design: its names are
+ * (`tools.context7.resolve_library_id`), as the discovery API's reference (an agent's Code Mode tool) does by design: its names are
  * normalised to identifiers, punctuation becoming `_`. We keep the canonical path and add the
  * identifier form as an alias, under two rules. An alias never shadows a declared name: if the
  * identifier form of one tool is the path of another tool or of a namespace, or would pass through

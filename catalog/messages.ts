@@ -36,9 +36,6 @@ export const schemaIssues = (issues: ReadonlyArray<string>, shown: number): stri
 export const notPlainData = (path: string, got: string): string =>
   `${path}: Expected plain data (null, boolean, number, string, array or object), got ${got}`
 
-export const nonFiniteNumber = (path: string, value: number): string =>
-  `${path}: Expected a finite number, got ${String(value)}`
-
 export const cyclicData = (path: string): string => `${path}: Expected plain data, got a cyclic reference`
 
 export const dataTooDeep = (path: string, maxDepth: number): string =>

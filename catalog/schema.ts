@@ -2,7 +2,8 @@
  * One JSON Schema per tool contract, whatever the host wrote it in.
  *
  * Signatures are rendered from JSON Schema only. A JSON Schema document is used as given (an Effect
- * `JsonSchema.Document`, with its `dialect`, `schema` and `definitions`, is unwrapped). An Effect
+ * `JsonSchema.Document`, with its `dialect`, `schema` and `definitions`, is unwrapped). A Standard
+ * Schema gives the JSON Schema its library publishes for the side in question (standard-schema.ts). An Effect
  * Schema goes through `Schema.toJsonSchemaDocument`, which describes the schema's canonical JSON
  * codec: the same codec `decode.ts` uses, so the signature shows exactly what a program sends and
  * receives. That codec has a few spellings that are right for a validator but noise for a reader,
@@ -18,19 +19,25 @@
  */
 
 import { Schema } from "effect"
+import { isStandardSchema, standardJsonSchema } from "./standard-schema.js"
 import type { JsonSchemaDocument, ToolSchema } from "./tool.js"
 
 /** A JSON Schema node: an object of keywords, or the boolean schemas `true` / `false`. */
 export type JsonSchemaNode = JsonSchemaDocument | boolean
 
-const converted = new WeakMap<object, JsonSchemaDocument>()
+/** By side: a Standard Schema may publish different input and output documents (a transform). */
+const converted = { input: new WeakMap<object, JsonSchemaDocument>(), output: new WeakMap<object, JsonSchemaDocument>() }
 
 /** The JSON Schema of a tool contract, with any definitions under `$defs` at its root. */
-export const toJsonSchema = (schema: ToolSchema): JsonSchemaDocument => {
-  let document = converted.get(schema)
+export const toJsonSchema = (schema: ToolSchema, side: "input" | "output" = "input"): JsonSchemaDocument => {
+  let document = converted[side].get(schema)
   if (document === undefined) {
-    document = Schema.isSchema(schema) ? fromEffectSchema(schema) : unwrapDocument(schema)
-    converted.set(schema, document)
+    document = Schema.isSchema(schema)
+      ? fromEffectSchema(schema)
+      : isStandardSchema(schema)
+      ? (tidyEffectNode(standardJsonSchema(schema, side)) as JsonSchemaDocument)
+      : unwrapDocument(schema as JsonSchemaDocument)
+    converted[side].set(schema, document)
   }
   return document
 }

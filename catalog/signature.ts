@@ -52,7 +52,7 @@ export const renderToolTypes = (tool: AnyTool, language: Language): RenderedType
   let types = byLanguage[language]
   if (types === undefined) {
     const input = renderContract(tool.input, language)
-    const output = tool.output === undefined ? undefined : renderContract(tool.output, language)
+    const output = tool.output === undefined ? undefined : renderContract(tool.output, language, "output")
     const definitions = [...new Set([...input.definitions, ...(output?.definitions ?? [])])]
     types = byLanguage[language] = { input: input.type, output: output && nameShared(output.type, input.named), definitions }
   }
@@ -90,12 +90,12 @@ interface RenderedContract {
 const nameShared = (type: string, named: ReadonlyMap<string, string>): string => named.get(type) ?? type
 
 /** Tools often share schemas (a common `Id` input, generated API tools): render each schema once. */
-const renderedContracts = new WeakMap<ToolSchema, Partial<Record<Language, RenderedContract>>>()
+const renderedContracts = new WeakMap<ToolSchema, Partial<Record<`${Language}:${"input" | "output"}`, RenderedContract>>>()
 
-const renderContract = (schema: ToolSchema, language: Language): RenderedContract => {
+const renderContract = (schema: ToolSchema, language: Language, side: "input" | "output" = "input"): RenderedContract => {
   let byLanguage = renderedContracts.get(schema)
   if (byLanguage === undefined) renderedContracts.set(schema, (byLanguage = {}))
-  return (byLanguage[language] ??= renderDocument(toJsonSchema(schema), language))
+  return (byLanguage[`${language}:${side}`] ??= renderDocument(toJsonSchema(schema, side), language))
 }
 
 const renderDocument = (root: JsonSchemaDocument, language: Language): RenderedContract => {

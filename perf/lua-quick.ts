@@ -6,7 +6,7 @@
  *
  * Each workload runs `rounds` times (default 7) after one warm-up run; the median is printed with
  * the fastest run, the median CPU time (less sensitive to other load on the machine; it includes
- * V8's helper threads), the target from issue 2 and the checksum verdict. Times include parse, compile, library set-up
+ * V8's helper threads), the target the engine is held to and the checksum verdict. Times include parse, compile, library set-up
  * and the result conversion: what one `runLua` call costs.
  */
 
@@ -14,7 +14,7 @@ import { readFileSync, readdirSync } from "node:fs"
 import { join } from "node:path"
 import { runLua } from "../worker/lua/index.js"
 
-const WORKLOADS = process.env.CODEMODE_WORKLOADS ?? "/work/shared/workloads/lua"
+const WORKLOADS = process.env.CODEMODE_WORKLOADS ?? new URL("../../../shared/workloads/lua", import.meta.url).pathname
 
 const TARGETS_MS: Record<string, number> = {
   "1_fib": 40,

@@ -25,6 +25,7 @@ import { collectExtensions, invokeGlobal, type Extension, type ExtensionRequirem
 import { ExecutionMessages, runExecution, type Execution } from "./execution.js"
 import type { ExecutionPlan } from "./plan.js"
 import type { Hooks } from "./hooks.js"
+import { checkKnownKeys, keysOf, normalizeHooks } from "./options.js"
 import { isLanguage, type Language } from "../protocol/language.js"
 import { resolveLimits, type Limits } from "./limits.js"
 import type { Result } from "./result.js"
@@ -41,7 +42,10 @@ import { BranchError, StateError, StateMessages } from "../state/errors.js"
 export type AnyExtension = Extension<any>
 
 export interface CodeModeOptions<T extends ToolTree, RH, X extends ReadonlyArray<AnyExtension> = []> {
-  /** The program's language. Default `"lua"`. */
+  /**
+   * The program's language. Default `"javascript"`, as the first reference has it; agent-facing
+   * tools should say `"lua"`, the language this runtime is built for.
+   */
   readonly language?: Language
   /** The tools the program may call: records, `Namespace.make` wrappers and `Tool.make` tools. */
   readonly tools?: T
@@ -111,12 +115,18 @@ export interface CloseOptions {
   readonly drainMs?: number
 }
 
+/** Every key `CodeMode.make` reads; any other is a `TypeError` (a misspelt option must not be ignored). */
+const MAKE_OPTION_KEYS = keysOf<CodeModeOptions<ToolTree, unknown>>()({
+  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true,
+})
+
 const make = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
   options: CodeModeOptions<T, RH, X> = {},
 ): Runtime<ToolRequirements<T> | ExtensionRequirements<X> | RH> => {
   type R = ToolRequirements<T> | ExtensionRequirements<X> | RH
   if (options === null || typeof options !== "object") throw new TypeError("CodeMode.make expects an options object")
-  const language = options.language ?? "lua"
+  checkKnownKeys("CodeMode.make", options, MAKE_OPTION_KEYS)
+  const language = options.language ?? "javascript"
   if (!isLanguage(language)) {
     throw new RangeError(`Unknown language '${String(language)}'; use "lua" or "javascript"`)
   }
@@ -124,6 +134,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
   if (options.randomSeed !== undefined && !Number.isSafeInteger(options.randomSeed)) {
     throw new RangeError(`randomSeed must be an integer, got ${options.randomSeed}`)
   }
+  const hooks = normalizeHooks<R>(options.hooks)
   const state = openState(options.state)
   const catalog = Catalog.make(options.tools ?? {})
   const extensionEntries = collectExtensions(language, options.extensions ?? [])
@@ -146,7 +157,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
       tool = {
         decodeInput: (input) => decodeInput(t, input),
         execute: (input) => t.execute(input),
-        decodeOutput: (output) => decodeOutput(t, output),
+        decodeOutput: (output, onNonFinite) => decodeOutput(t, output, onNonFinite),
       }
       dispatchTools.set(path, tool)
     }
@@ -174,7 +185,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
   const planFor = (activePool: WorkerPool, branch: string, functions = new ResultFunctions<R>(language, dispatchGlobals)): ExecutionPlan<R> => ({
     language,
     limits,
-    hooks: options.hooks as Hooks<R> | undefined,
+    hooks,
     pool: activePool,
     catalogId: catalog.id,
     // The worker's view: tool paths and extension global paths, never a function.
@@ -285,8 +296,10 @@ const execute = <const T extends ToolTree = {}, RH = never, const X extends Read
   options: CodeModeOptions<T, RH, X> & { readonly code: string },
 ): Effect.Effect<Result, never, ToolRequirements<T> | ExtensionRequirements<X> | RH> =>
   Effect.suspend(() => {
-    const runtime = make(options)
-    return Effect.ensuring(runtime.execute(options.code), Effect.promise(() => runtime.close()))
+    if (options === null || typeof options !== "object") return Effect.die(new TypeError("CodeMode.execute expects { code, ... }"))
+    const { code, ...runtimeOptions } = options
+    const runtime = make(runtimeOptions as CodeModeOptions<T, RH, X>)
+    return Effect.ensuring(runtime.execute(code), Effect.promise(() => runtime.close()))
   })
 
 export const CodeMode = {

@@ -2,7 +2,7 @@
  * The discovery built-ins on the host: what `searchTools`, `describeTool` and `describeNamespace`
  * (Lua: `search_tools`, `describe_tool`, `describe_namespace`) answer.
  *
- * These are the second reference's discovery API, beside our own `search`. `ALL_TOOLS` needs no
+ * These are the discovery API agents know from Code Mode tools, beside our own `search`. `ALL_TOOLS` needs no
  * host: the worker lists it from its catalog snapshot. The three functions come here (`op:
  * "discovery"`) because what they need lives in the host's catalog: the ranker, the identifier
  * aliases and the signatures, which are rendered lazily and cached, so a catalog of thousands of
@@ -32,7 +32,7 @@ import { unknownNamespace } from "../catalog/messages.js"
 import type { DataValue } from "../protocol/data.js"
 import type { Language } from "../protocol/language.js"
 
-/** Results of `searchTools` when the program gives no `limit` (the second reference's default). */
+/** Results of `searchTools` when the program gives no `limit` (the default agents know). */
 export const DEFAULT_SEARCH_TOOLS_LIMIT = 8
 
 type Builtin = "searchTools" | "describeTool" | "describeNamespace"

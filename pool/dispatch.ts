@@ -9,6 +9,7 @@
  * | --------------------------------- | ------------------------------------------------- |
  * | input does not decode             | catchable `InvalidToolInput`                      |
  * | `before` fails                    | catchable `ToolFailure` ("denied"), tool not run  |
+ * | `before` returns a non-Effect     | the same denial, and a warning for the host       |
  * | the tool fails or dies            | catchable `ToolFailure` with the tool's message   |
  * | output does not decode / copy     | catchable `InvalidToolOutput`                     |
  * | `after` fails                     | catchable `ToolFailure`                           |
@@ -38,9 +39,9 @@
 import { Cause, Effect, Exit } from "effect"
 import type { DiagnosticKind } from "../protocol/diagnostic.js"
 import type { DataValue } from "../protocol/data.js"
-import { copyPlainData, type CopyResult } from "../catalog/plain.js"
+import { copyPlainData, type CopyResult, type NonFiniteNote } from "../catalog/plain-copy.js"
 import { observedOutcome } from "./result-functions.js"
-import { runHook, type CallOutcome, type ExtensionAfterEvent, type HookReturn, type Hooks, type ToolAfterEvent } from "./hooks.js"
+import { HookMisuse, runBeforeHook, runHook, type CallOutcome, type ExtensionAfterEvent, type HookReturn, type Hooks, type ToolAfterEvent } from "./hooks.js"
 import type { CallStatus } from "./result.js"
 import { MAX_FAILURE_MESSAGE_CHARS } from "./limits.js"
 
@@ -52,13 +53,30 @@ export type Reply =
 export interface DispatchTool<R> {
   readonly decodeInput: (input: unknown) => Effect.Effect<unknown, unknown, R>
   readonly execute: (input: unknown) => Effect.Effect<unknown, unknown, R>
-  /** Checks the output and returns its plain-data copy. */
-  readonly decodeOutput: (output: unknown) => Effect.Effect<DataValue, unknown, R>
+  /** Checks the output and returns its plain-data copy (told the first non-finite number made null). */
+  readonly decodeOutput: (output: unknown, onNonFinite?: NonFiniteNote) => Effect.Effect<DataValue, unknown, R>
 }
 
 /** Where dispatch reports how the call ended, for `Result.toolCalls`. */
 export interface CallRecord {
   status: CallStatus
+  /** A host bug found while serving the call (a `before` hook that returned neither allow nor deny). */
+  hostError?: string
+  /** The first non-finite number in what the host answered, made null (protocol/json-numbers.ts). */
+  nonFinite?: { readonly path: string; readonly value: number }
+}
+
+/** Notes the first non-finite number of an answer on its call's record. */
+const noteNonFinite = (record: CallRecord): NonFiniteNote => (path, value) => {
+  record.nonFinite ??= { path, value }
+}
+
+/** The reply to a denied call; a misused hook is also noted on the record for the host. */
+const denied = (label: string, cause: Cause.Cause<unknown>, record: CallRecord): Reply => {
+  record.status = "denied"
+  const error = Cause.squash(cause)
+  if (error instanceof HookMisuse) record.hostError = error.message
+  return failure("ToolFailure", `Call to ${label} was denied: ${causeMessage(cause)}`)
 }
 
 export const failure = (kind: DiagnosticKind, message: string, stop = false): Reply => ({ ok: false, kind, message, stop })
@@ -119,11 +137,9 @@ export const callTool = <R>(
     const input = decoded.value
     const run = runAdmitted(tool, name, input, after, record)
     if (before === undefined) return run
-    return Effect.flatMap(Effect.exit(runHook(before, { name, input })), (admitted) => {
-      if (Exit.isSuccess(admitted)) return run
-      record.status = "denied"
-      return Effect.succeed(failure("ToolFailure", `Call to tools.${name} was denied: ${causeMessage(admitted.cause)}`))
-    })
+    return Effect.flatMap(Effect.exit(runBeforeHook("tool.before", before, { name, input })), (admitted) =>
+      Exit.isSuccess(admitted) ? run : Effect.succeed(denied(`tools.${name}`, admitted.cause, record)),
+    )
   })
 }
 
@@ -140,7 +156,7 @@ const runAdmitted = <R>(
   const conclude = (ran: Exit.Exit<unknown, unknown>): Effect.Effect<Reply, never, R> =>
     Exit.isFailure(ran)
       ? Effect.succeed(failure("ToolFailure", `${label} failed: ${causeMessage(ran.cause)}`))
-      : finishOutput(tool, name, ran.value)
+      : finishOutput(tool, name, ran.value, record)
   if (after === undefined) {
     return Effect.flatMap(Effect.exit(execute), (ran) =>
       Effect.map(conclude(ran), (reply) => {
@@ -202,8 +218,8 @@ const observed = <R>(
   )
 
 /** Decodes the tool's output by its schema; what comes back is already a plain-data copy. */
-const finishOutput = <R>(tool: DispatchTool<R>, name: string, output: unknown): Effect.Effect<Reply, never, R> =>
-  Effect.map(Effect.exit(tool.decodeOutput(output)), (decoded): Reply =>
+const finishOutput = <R>(tool: DispatchTool<R>, name: string, output: unknown, record: CallRecord): Effect.Effect<Reply, never, R> =>
+  Effect.map(Effect.exit(tool.decodeOutput(output, noteNonFinite(record))), (decoded): Reply =>
     Exit.isFailure(decoded)
       ? failure("InvalidToolOutput", `Invalid output from tools.${name}: ${causeMessage(decoded.cause)}`)
       : { ok: true, value: decoded.value },
@@ -220,7 +236,7 @@ export interface DispatchGlobal<R> {
   readonly name?: string
   readonly run: (args: ReadonlyArray<DataValue>) => Effect.Effect<unknown, unknown, R>
   /** Copies a result for the program; default: plain data only (callables.ts keeps functions). */
-  readonly copyResult?: (value: unknown) => CopyResult
+  readonly copyResult?: (value: unknown, onNonFinite?: NonFiniteNote) => CopyResult
 }
 
 export const callExtension = <R>(
@@ -235,11 +251,9 @@ export const callExtension = <R>(
   const extension = global.extension
   const run = runGlobal(global, name, args, after, record)
   if (before === undefined) return run
-  return Effect.flatMap(Effect.exit(runHook(before, { extension, name, args })), (admitted) => {
-    if (Exit.isSuccess(admitted)) return run
-    record.status = "denied"
-    return Effect.succeed(failure("ToolFailure", `Call to ${name} was denied: ${causeMessage(admitted.cause)}`))
-  })
+  return Effect.flatMap(Effect.exit(runBeforeHook("extension.before", before, { extension, name, args })), (admitted) =>
+    Exit.isSuccess(admitted) ? run : Effect.succeed(denied(name, admitted.cause, record)),
+  )
 }
 
 /** Runs an admitted global, copies its result, then tells the `after` hook. */
@@ -252,10 +266,10 @@ const runGlobal = <R>(
 ): Effect.Effect<Reply, never, R> => {
   const extension = global.extension
   const execute = callGuarded(name, () => global.run(args))
-  const conclude = (ran: Exit.Exit<unknown, unknown>): Effect.Effect<Reply, never, R> => Effect.succeed(globalReply(name, ran, global.copyResult))
+  const conclude = (ran: Exit.Exit<unknown, unknown>): Effect.Effect<Reply, never, R> => Effect.succeed(globalReply(name, ran, record, global.copyResult))
   if (after === undefined) {
     return Effect.map(Effect.exit(execute), (ran) => {
-      const reply = globalReply(name, ran, global.copyResult)
+      const reply = globalReply(name, ran, record, global.copyResult)
       record.status = reply.ok ? "success" : "failure"
       return reply
     })
@@ -264,12 +278,12 @@ const runGlobal = <R>(
 }
 
 /** A global's result as the program's reply: a plain-data copy, `undefined` kept (nil in Lua). */
-const globalReply = (name: string, ran: Exit.Exit<unknown, unknown>, copyResult = copyPlainResult): Reply => {
+const globalReply = (name: string, ran: Exit.Exit<unknown, unknown>, record: CallRecord, copyResult = copyPlainResult): Reply => {
   if (Exit.isFailure(ran)) return failure("ToolFailure", `${name} failed: ${causeMessage(ran.cause)}`)
   if (ran.value === undefined) return { ok: true, value: undefined as unknown as DataValue }
   let copy: ReturnType<typeof copyPlainData>
   try {
-    copy = copyResult(ran.value)
+    copy = copyResult(ran.value, noteNonFinite(record))
   } catch (error) {
     // A getter that throws, a revoked Proxy: the value cannot be read, so it is not plain data.
     return failure("InvalidToolOutput", `Invalid result from ${name}: ${describeError(error)}`)
@@ -277,4 +291,4 @@ const globalReply = (name: string, ran: Exit.Exit<unknown, unknown>, copyResult 
   return copy.ok ? { ok: true, value: copy.value } : failure("InvalidToolOutput", `Invalid result from ${name}: ${copy.message}`)
 }
 
-const copyPlainResult = (value: unknown): CopyResult => copyPlainData(value, "result")
+const copyPlainResult = (value: unknown, onNonFinite?: NonFiniteNote): CopyResult => copyPlainData(value, "result", undefined, onNonFinite)

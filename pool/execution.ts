@@ -42,7 +42,7 @@ import { armDeadline, clockOf, type Disarm } from "./deadline.js"
 import { failure, type Reply } from "./dispatch.js"
 import type { ExecutionPlan } from "./plan.js"
 export type { ExecutionPlan } from "./plan.js"
-import { assembleResult, type Result, type ToolCall } from "./result.js"
+import { assembleResult, withHostWarnings, type Result, type ToolCall } from "./result.js"
 import { TaskAbort, type PoolJob } from "./workers.js"
 
 /** How long a worker may overrun its deadline before it is terminated. */
@@ -90,7 +90,7 @@ export class Execution<R> implements PoolJob {
   private readonly calls: ExecutionCalls<R>
   private readonly clock: Clock.Clock
   /** Every random number the program sees comes from this secret (worker/world.ts); 256 bits. */
-  private readonly seed = randomBytes(32).toString("hex")
+  private readonly seed = freshSeed()
   private readonly startedAt: number
   private readonly submittedAt = Date.now()
   private phase: Phase = "queued"
@@ -173,6 +173,11 @@ export class Execution<R> implements PoolJob {
     return this.run === undefined || this.run.ended ? 0 : this.run.channel.waitingOn
   }
 
+  /** True once the run has reached a thread. */
+  started(): boolean {
+    return this.run !== undefined && this.run.channel.opened
+  }
+
   /** Asks the running worker to give its thread back (it suspends, see `onRunEnded`). */
   yieldThread(ticket: number): void {
     this.run?.channel.askToYield(ticket)
@@ -196,9 +201,10 @@ export class Execution<R> implements PoolJob {
       return
     }
     if (run.ended) {
-      // Calls the program started and left behind without the host having read them: they are
-      // listed, as interrupted, and never run.
-      this.calls.recordUnrun(request.op, request.name)
+      // (experience) Calls the program started and left behind, read only now: served like any
+      // other, so what reaches the host does not depend on timing; `end` interrupts them if
+      // unfinished, and nobody reads their answers.
+      if (request.op === "tool" || request.op === "global") this.calls.receive(request, () => undefined, () => undefined)
       return
     }
     if (this.timeout !== undefined || this.phase === "ended") {
@@ -413,8 +419,10 @@ export class Execution<R> implements PoolJob {
     this.releaseRun(workerAlive && this.calls.inFlight.size === 0)
     if (this.cancelled) return
     const timedOutInWorker = !outcome.ok && outcome.error.kind === "TimeoutExceeded"
-    const final: Outcome =
+    const timed: Outcome =
       this.timeout !== undefined || timedOutInWorker ? { ok: false, error: this.timeoutDiagnostic(outcome), logs: outcome.logs } : outcome
+    // (experience) host bugs and non-finite answers found while serving calls: warnings (result.ts).
+    const final = withHostWarnings(timed, this.calls.records)
     const toolCalls: ToolCall[] = this.calls.records.map(({ kind, name, status, durationMs }) => ({
       kind,
       name,
@@ -456,6 +464,20 @@ export class Execution<R> implements PoolJob {
     this.plan.pool.releaseChannel(run.channel, reusable)
     this.plan.pool.release(this)
   }
+}
+
+/** Secret seeds are cut from one block of random bytes: one system call per 256 executions. */
+const SEEDS_PER_BLOCK = 256
+let seedBlock = Buffer.alloc(0)
+let seedOffset = 0
+const freshSeed = (): string => {
+  if (seedOffset >= seedBlock.length) {
+    seedBlock = randomBytes(32 * SEEDS_PER_BLOCK)
+    seedOffset = 0
+  }
+  const seed = seedBlock.toString("hex", seedOffset, seedOffset + 32)
+  seedOffset += 32
+  return seed
 }
 
 /** Runs one program; the Effect never fails and is interruptible. */

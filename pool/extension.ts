@@ -26,6 +26,7 @@
 
 import { Effect } from "effect"
 import type { Language } from "../protocol/language.js"
+import { checkKnownKeys } from "./options.js"
 
 const ExtensionTypeId: unique symbol = Symbol.for("codemode/Extension")
 const AsyncMark: unique symbol = Symbol.for("codemode/Extension.async")
@@ -143,15 +144,20 @@ const build = <R>(name: string, language: Language, globals: unknown): Extension
   entries: Object.freeze(flatten(name, globals, language)),
 })
 
+/** The keys `Extension.make` / `Extension.lua` read; any other is a `TypeError`. */
+const EXTENSION_OPTION_KEYS = ["name", "globals"] as const
+
 /** A JavaScript extension: each global is synchronous unless `async` or marked with `Extension.async`. */
 const make = <const G extends GlobalTree>(options: { readonly name: string; readonly globals: G }): Extension<GlobalRequirements<G>> => {
   if (options === null || typeof options !== "object") throw new TypeError("Extension.make expects { name, globals }")
+  checkKnownKeys("Extension.make", options, EXTENSION_OPTION_KEYS)
   return build(checkName(options.name, "Extension.make"), "javascript", options.globals)
 }
 
 /** A Lua extension: each global returns an Effect producing JSON (or `undefined`, which is nil). */
 const lua = <const G extends LuaGlobalTree>(options: { readonly name: string; readonly globals: G }): Extension<GlobalRequirements<G>> => {
   if (options === null || typeof options !== "object") throw new TypeError("Extension.lua expects { name, globals }")
+  checkKnownKeys("Extension.lua", options, EXTENSION_OPTION_KEYS)
   return build(checkName(options.name, "Extension.lua"), "lua", options.globals)
 }
 

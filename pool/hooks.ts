@@ -9,6 +9,17 @@
  * `CALL_INTERRUPT_GRACE_MS` (execution.ts). A `before` hook is interruptible. A hook
  * returns an Effect (its requirements join the runtime's), a Promise, or nothing.
  *
+ * The hooks are spelt as the first reference spells them, `"tool.before"`, `"tool.after"`,
+ * `"extension.before"`, `"extension.after"`; the nested `{ tool: { before, after } }` is an alias
+ * (options.ts reads both into the nested form this module and dispatch.ts use). Any other key is a
+ * `TypeError` at `CodeMode.make`.
+ *
+ * A `before` hook is a policy, so what it returns must mean allow or deny without guessing. An
+ * Effect that succeeds, a Promise that resolves to nothing, or nothing at all allows; a failure
+ * denies. Anything else — `() => false`, `async () => true`, a string — is a host bug, not a
+ * decision: the call is denied (never allowed), and the `TypeError` saying what the hook returned
+ * is reported to the host as a warning of the Result (`HookMisuse`, read by execution.ts).
+ *
  * Extension globals have hooks of their own (`extension.before` / `extension.after`): they see the
  * extension's name, the global's path (`fs.readFile`) and the plain-data arguments, and deny or
  * observe the same way. A denied global fails the way the call itself would: a rejected promise for
@@ -49,10 +60,20 @@ export interface ExtensionAfterEvent extends ExtensionCallEvent {
 export type HookReturn<R> = Effect.Effect<unknown, unknown, R> | PromiseLike<unknown> | void
 
 export interface Hooks<R = never> {
+  /** Before each tool call: fail to deny (the tool never runs). */
+  readonly "tool.before"?: (event: ToolCallEvent) => HookReturn<R>
+  /** After each admitted tool call, with its outcome; failing fails the call. */
+  readonly "tool.after"?: (event: ToolAfterEvent) => HookReturn<R>
+  /** Before each extension global call: fail to deny. */
+  readonly "extension.before"?: (event: ExtensionCallEvent) => HookReturn<R>
+  /** After each admitted extension global call, with its outcome. */
+  readonly "extension.after"?: (event: ExtensionAfterEvent) => HookReturn<R>
+  /** Alias of `"tool.before"` / `"tool.after"` (the nested spelling). */
   readonly tool?: {
     readonly before?: (event: ToolCallEvent) => HookReturn<R>
     readonly after?: (event: ToolAfterEvent) => HookReturn<R>
   }
+  /** Alias of `"extension.before"` / `"extension.after"`. */
   readonly extension?: {
     readonly before?: (event: ExtensionCallEvent) => HookReturn<R>
     readonly after?: (event: ExtensionAfterEvent) => HookReturn<R>
@@ -77,3 +98,39 @@ export const runHook = <E, R>(
     return Effect.void
   })
 }
+
+/** A `before` hook returned something that is neither allow nor deny: the host's bug, reported to it. */
+export class HookMisuse extends TypeError {
+  readonly _tag = "HookMisuse"
+}
+
+/** What a misused `before` hook returned, as the TypeError reports it. */
+const describeReturned = (value: unknown): string =>
+  value === null ? "null" : typeof value === "string" ? `the string ${JSON.stringify(value.slice(0, 40))}` : typeof value === "object" ? "an object that is not an Effect" : `${typeof value} ${String(value)}`
+
+export const hookMisuse = (hook: string, returned: string): HookMisuse =>
+  new HookMisuse(
+    `hooks["${hook}"] returned ${returned}, not an Effect: a before hook allows by succeeding (Effect.void) and denies by failing (Effect.fail(...)); the call was denied`,
+  )
+
+/**
+ * Runs a `before` hook: succeeds to allow, fails to deny. A value that is not an Effect, a Promise
+ * of nothing, or nothing fails with `HookMisuse`, so a hook written as `() => false` denies.
+ */
+export const runBeforeHook = <E, R>(
+  hookName: string,
+  hook: (event: E) => HookReturn<R>,
+  event: E,
+): Effect.Effect<void, unknown, R> =>
+  Effect.suspend(() => {
+    const returned: unknown = hook(event)
+    if (Effect.isEffect(returned)) return Effect.asVoid(returned as Effect.Effect<unknown, unknown, R>)
+    if (returned === undefined) return Effect.void
+    if (returned !== null && typeof returned === "object" && typeof (returned as PromiseLike<unknown>).then === "function") {
+      return Effect.flatMap(
+        Effect.tryPromise({ try: () => Promise.resolve(returned), catch: (error) => error }),
+        (resolved) => (resolved === undefined ? Effect.void : Effect.fail(hookMisuse(hookName, `a Promise of ${describeReturned(resolved)}`))),
+      )
+    }
+    return Effect.fail(hookMisuse(hookName, describeReturned(returned)))
+  })

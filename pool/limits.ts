@@ -7,6 +7,7 @@
  */
 
 import type { Language } from "../protocol/language.js"
+import { checkKnownKeys, keysOf } from "./options.js"
 
 export interface Limits {
   /** Total execution time in milliseconds, including tool calls. */
@@ -44,16 +45,15 @@ export const MAX_REPLAY_LOG_BYTES = 16_777_216
 /** The longest timeout a timer can express; longer ones are treated as unlimited. */
 const MAX_TIMER_MS = 2_147_483_647
 
-/** Fills in the defaults and validates; an invalid value throws `RangeError` naming it. */
+const LIMIT_KEYS = keysOf<Limits>()({ timeoutMs: true, maxToolCalls: true, maxOutputBytes: true })
+
+/** Fills in the defaults and validates; an invalid value throws `RangeError` naming it, an unknown key `TypeError`. */
 export const resolveLimits = (language: Language, given: Partial<Limits> | undefined): Limits => {
   const defaults = DEFAULT_LIMITS[language]
   if (given === undefined) return defaults
   if (given === null || typeof given !== "object") throw new RangeError("limits must be an object")
-  for (const key of Object.keys(given)) {
-    if (!(key in defaults)) {
-      throw new RangeError(`Unknown limit '${key}'; the limits are timeoutMs, maxToolCalls and maxOutputBytes`)
-    }
-  }
+  // An unknown key is a misspelling, not a bad value: a TypeError like every unknown option (options.ts).
+  checkKnownKeys("CodeMode.make limits", given, LIMIT_KEYS)
   const limits: Limits = {
     timeoutMs: check("timeoutMs", given.timeoutMs ?? defaults.timeoutMs, 1),
     maxToolCalls: check("maxToolCalls", given.maxToolCalls ?? defaults.maxToolCalls, 0),

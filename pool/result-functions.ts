@@ -28,7 +28,7 @@
  */
 
 import { formatDataPath } from "../protocol/data-path.js"
-import { copyPlainData, type CopyResult } from "../catalog/plain.js"
+import { copyPlainData, type CopyResult, type NonFiniteNote } from "../catalog/plain-copy.js"
 import { MAX_DATA_DEPTH } from "../catalog/limits.js"
 import type { DataValue } from "../protocol/data.js"
 import { RESULT_FUNCTIONS_KEY, type ResultFunctionPlace, type ResultFunctionsEnvelope, isResultFunctionsEnvelope } from "../protocol/operations.js"
@@ -70,15 +70,15 @@ export class ResultFunctions<R> {
     if (global === undefined) {
       const declared = this.declared.get(name)
       if (declared === undefined) return undefined
-      global = { ...declared, copyResult: (value) => this.copy(value, name, declared.extension) }
+      global = { ...declared, copyResult: (value, onNonFinite) => this.copy(value, name, declared.extension, onNonFinite) }
       this.globals.set(name, global)
     }
     return global
   }
 
   /** Copies a result for the program, registering the functions in it (JavaScript). */
-  private copy(value: unknown, origin: string, extension: string): CopyResult {
-    const plain = copyPlainData(value, "result")
+  private copy(value: unknown, origin: string, extension: string, onNonFinite?: NonFiniteNote): CopyResult {
+    const plain = copyPlainData(value, "result", undefined, onNonFinite)
     if (plain.ok) {
       // Data that looks like an envelope is wrapped too, so the JavaScript engine can always unwrap.
       return this.language === "javascript" && isResultFunctionsEnvelope(plain.value) ? { ok: true, value: envelope([], plain.value) } : plain
@@ -87,7 +87,7 @@ export class ResultFunctions<R> {
     const stripped = withoutFunctions(value, found)
     if (found.length === 0) return plain
     if (this.language === "lua") return { ok: false, message: ResultFunctionMessages.luaRefuses(plain.message) }
-    const copy = copyPlainData(stripped, "result")
+    const copy = copyPlainData(stripped, "result", undefined, onNonFinite)
     if (!copy.ok) return copy
     if (this.functions.size + found.length > MAX_RESULT_FUNCTIONS) return { ok: false, message: ResultFunctionMessages.tooMany(MAX_RESULT_FUNCTIONS) }
     const places = found.map(({ at, fn, holder }): ResultFunctionPlace => {
@@ -97,7 +97,7 @@ export class ResultFunctions<R> {
         extension,
         name,
         run: (args) => invokeGlobal(fn, args, holder) as never,
-        copyResult: (result) => this.copy(result, name, extension),
+        copyResult: (result, onNonFinite) => this.copy(result, name, extension, onNonFinite),
       })
       return { at, handle, async: isAsyncFunction(fn) }
     })

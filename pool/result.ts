@@ -12,6 +12,7 @@
 import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { DataValue } from "../protocol/data.js"
 import type { Outcome } from "../protocol/task.js"
+import { nonFiniteConverted } from "../protocol/json-numbers.js"
 
 export type { Diagnostic, DiagnosticKind, SourceLocation } from "../protocol/diagnostic.js"
 export type { DataValue } from "../protocol/data.js"
@@ -133,4 +134,25 @@ const budgetedError = (error: Diagnostic, budget: number): Diagnostic => {
   const size = utf8Length(error.message)
   if (size <= budget) return error
   return { ...error, message: cutText(error.message, Math.max(budget, MIN_ERROR_BYTES), size) }
+}
+
+/**
+ * What the host found while serving calls — a `before` hook returning neither allow nor deny, a
+ * non-finite number in an answer made null — added to
+ * the outcome's warnings so the host reads them in the Result, one per call, in call order.
+ */
+export const withHostWarnings = (
+  outcome: Outcome,
+  calls: ReadonlyArray<{ readonly hostError?: string; readonly nonFinite?: { readonly path: string; readonly value: number }; readonly kind: string; readonly name: string }>,
+): Outcome => {
+  const found: Diagnostic[] = []
+  for (const call of calls) if (call.hostError !== undefined) found.push({ kind: "ToolFailure", message: call.hostError })
+  // One warning for non-finite numbers the host answered with: the first call's first place.
+  const first = calls.find((call) => call.nonFinite !== undefined)
+  if (first?.nonFinite !== undefined) {
+    const label = first.kind === "tool" ? `tools.${first.name}` : first.name
+    found.push(nonFiniteConverted(`${label}: ${first.nonFinite.path}`, first.nonFinite.value))
+  }
+  if (found.length === 0) return outcome
+  return { ...outcome, warnings: [...(outcome.warnings ?? []), ...found] } as Outcome
 }

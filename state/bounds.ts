@@ -3,7 +3,7 @@
  *
  * State outlives the execution that wrote it, so what one program stores is paid for by every later
  * program on the branch (each `load` copies it into a worker) and by the database. The two bounds
- * are the second reference's: one serialised value at most `MAX_VALUE_CHARS` characters, and all
+ * are the ones agents know from Code Mode tools: one serialised value at most `MAX_VALUE_CHARS` characters, and all
  * the keys and serialised values of one branch together at most `MAX_BRANCH_CHARS`. They are not
  * configurable: a host that wants more should keep its data in a tool, not in program state.
  *

@@ -43,7 +43,8 @@ const CASES: Record<string, Case> = {
     status: "failure",
   },
   throwsOutright: { tool: () => { throw new Error("outright-boom") }, message: /failed: outright-boom$/, status: "failure" },
-  returnsNoEffect: { tool: () => 42, message: /returned number, not an Effect$/, status: "failure" },
+  // A Promise or plain value is accepted (Tool.make wraps it: test/catalog/contracts.test.ts); a rejection is the tool's failure.
+  returnsRejectedPromise: { tool: () => Promise.reject(new Error("promise-boom")), message: /failed: promise-boom$/, status: "failure" },
   failsWithRevokedProxy: { tool: () => Effect.fail(revocable()), message: /could not be read/, status: "failure" },
   failsWithThrowingMessage: {
     tool: () => Effect.fail({ get message(): string { throw new Error("getter-boom") } }),
@@ -114,7 +115,7 @@ for (const language of ["lua", "javascript"] as const) {
     it("a result over the channel's frame limit is a catchable InvalidToolOutput, not a hang", async () => {
       const events: HookEvent[] = []
       const huge = tool(() => Effect.succeed("h".repeat(70_000_000)))
-      const runtime = CodeMode.make({ language, pool, tools: { f: { huge } }, hooks: recordingHooks(events), limits: { timeoutMs: 10_000 } })
+      const runtime = CodeMode.make({ language, pool, tools: { f: { huge } }, hooks: recordingHooks(events), limits: { timeoutMs: 60_000 } })
       const result = await settled(runtime, catching(language, "tools.f.huge({})"))
       expect(result.value).toMatchObject({ caught: true, message: expect.stringMatching(/could not be sent.*exceeds the channel's limit/) })
       expect(result.toolCalls.map((c: any) => c.status)).toEqual(["failure"])

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { ABSENT_GLOBALS } from "../../worker/javascript/builtins/global.js"
+import { ABSENT_GLOBALS } from "../../worker/javascript/builtins/primitives.js"
 import { runJavaScript } from "../../worker/javascript/index.js"
 import { UNSUPPORTED } from "../../worker/javascript/parse.js"
 

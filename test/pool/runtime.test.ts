@@ -80,11 +80,16 @@ describe("tool calls", () => {
     expect(failed.error.message).toContain("the warehouse is closed")
   })
 
-  it("names the closest paths for an unknown tool, and pcall cannot hide it", async () => {
-    const result = await run(runtime, `local ok = pcall(tools.util.ecko, { text = "x" }) return ok`)
+  it("names the closest paths for an unknown tool called in place, and pcall cannot hide that", async () => {
+    const result = await run(runtime, `local ok = pcall(function() return tools.util.ecko({ text = "x" }) end) return ok`)
     expect(result.ok).toBe(false)
     expect(result.error.kind).toBe("UnknownTool")
     expect(result.error.message).toContain("util.echo")
+  })
+
+  it("an unknown tool read as nil and handed to pcall is a catchable error naming it", async () => {
+    const result = await run(runtime, `local ok, e = pcall(tools.util.ecko, { text = "x" }) return { ok = ok, e = e }`)
+    expect(result).toMatchObject({ ok: true, value: { ok: false, e: expect.stringContaining("tools.util.ecko: there is no such tool") } })
   })
 })
 

@@ -6,7 +6,9 @@
  * `Reflect` included, whose internal-method access meets only the program's own objects.
  */
 
+import { Effect } from "effect"
 import { describe } from "vitest"
+import { Tool } from "../../index.js"
 import { attackTable, fails, gives, guardHost, makeSuitePool, type Attack } from "./harness.js"
 
 const pool = makeSuitePool()
@@ -29,7 +31,8 @@ const constructorChains: Attack[] = [
   { name: "promise.then's constructor", source: `return Promise.resolve().then.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
   { name: "string primitive's constructor chain", source: `return "".constructor.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
   { name: "number via __proto__", source: `return (1).__proto__.constructor.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
-  { name: "tool reference's constructor", source: `return tools.constructor.constructor('return process')()`, expect: fails("ExecutionFailure", "TypeError: tools.constructor.constructor(...) is not a function") },
+  // No tool is named constructor, so the name reads through to the program's own Function.
+  { name: "tool reference's constructor", source: `return tools.constructor.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
   { name: "new Function", source: `return new Function('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
   { name: "Function.prototype.constructor", source: `return Function.prototype.constructor('return 1')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
   { name: "class constructor's constructor", source: `class A {}; return A.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
@@ -130,12 +133,14 @@ const reflectAttacks: Attack[] = [
     let refused = ''
     try { Reflect.set(Object.prototype, '__proto__', null, tools) } catch (e) { refused = e.name }
     Reflect.set({}, 'orders', 1, tools)
-    return [refused, Reflect.setPrototypeOf(tools, null), Reflect.defineProperty(tools, 'then', { get() { return 1 } }), typeof tools.then, typeof tools.orders, Reflect.getPrototypeOf(tools) === Function.prototype, Reflect.ownKeys(tools)]`, expect: gives(["TypeError", false, false, "undefined", "function", true, []]) },
+    return [refused, Reflect.setPrototypeOf(tools, null), Reflect.defineProperty(tools, 'then', { get() { return 1 } }), typeof tools.then, typeof tools.orders, Reflect.getPrototypeOf(tools) === Function.prototype, Reflect.ownKeys(tools)]`, expect: gives(["TypeError", false, false, "undefined", "function", true, ["orders", "a"]]) },
   { name: "Reflect.set on tools throws as assignment does", source: `Reflect.set(tools, 'x', 1)`, expect: fails("ExecutionFailure", "read-only") },
   { name: "Reflect changes stay in this execution's realm", source: `Reflect.setPrototypeOf(Array.prototype, null); Reflect.defineProperty(Object.prototype, 'polluted', { value: 1 }); return [[].polluted, ({}).polluted]`, expect: gives([null, 1]) },
 ]
 
 describe("constructor chains end in the EvalError", () => attackTable(pool, "javascript", constructorChains))
 describe("absent host globals and modules", () => attackTable(pool, "javascript", absentGlobals))
-describe("Reflect reaches only the program's own objects", () => attackTable(pool, "javascript", reflectAttacks))
+const someTool = Tool.make({ description: "x", input: {}, execute: () => Effect.succeed(1) })
+describe("Reflect reaches only the program's own objects", () =>
+  attackTable(pool, "javascript", reflectAttacks, { tools: { orders: { get: someTool }, a: { b: someTool } } }))
 describe("the program's own realm, and what may leave it", () => attackTable(pool, "javascript", ownWorld))

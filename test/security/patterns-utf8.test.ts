@@ -55,8 +55,9 @@ const luaUtf8: Attack[] = [
 ]
 
 const javascriptText: Attack[] = [
-  { name: "a lone surrogate in a result", source: `return "\\uD800"`, expect: fails("InvalidDataValue", "result is a string that is not valid Unicode (a lone surrogate)") },
-  { name: "a lone surrogate as a key", source: `return { ["\\uDC00"]: 1 }`, expect: fails("InvalidDataValue", "result has a key that is not valid UTF-8 text") },
+  // JavaScript strings cross as JSON.stringify keeps them: a lone surrogate stays (a JSON consumer gets it escaped).
+  { name: "a lone surrogate in a result crosses as it is", source: `return "\\uD800"`, expect: gives("\uD800") },
+  { name: "a lone surrogate as a key crosses as it is", source: `return { ["\\uDC00"]: 1 }`, expect: gives({ "\uDC00": 1 }) },
   { name: "a surrogate pair crosses intact", source: `return "\\uD834\\uDD1E"`, expect: gives("𝄞") },
   {
     name: "logging a lone surrogate",

@@ -1,7 +1,7 @@
 /**
  * Values crossing the tool boundary, both ways. Tools are trusted code but may be broken: whatever
- * a tool returns — accessors, Proxies, cycles, BigInt, functions, class instances, symbols,
- * non-finite numbers — reaches the program only as a fresh copy of JSON data, or not at all
+ * a tool returns — accessors, Proxies, cycles, BigInt, functions, class instances, symbols —
+ * reaches the program only as a fresh copy of JSON data, or not at all
  * (`InvalidToolOutput` naming the field). What a program passes to a tool is copied the same way
  * before the host sees it: a getter is refused, never run; `toJSON` is data, never called.
  */
@@ -40,9 +40,9 @@ const hostile: Array<[string, () => unknown, { readonly value: unknown } | { rea
   ["symbolKey", () => ({ [Symbol("k")]: 1, ok: 2 }), { value: { ok: 2 } }],
   ["map", () => new Map([[1, 2]]), { refused: "got an instance of Map" }],
   ["date", () => new Date(0), { value: "1970-01-01T00:00:00.000Z" }],
-  ["nan", () => ({ x: NaN }), { refused: "output.x: Expected a finite number, got NaN" }],
-  ["infinity", () => [Infinity], { refused: "output[0]: Expected a finite number, got Infinity" }],
-  ["loneSurrogate", () => "\uD800", { refused: "a string that is not valid Unicode (a lone surrogate)" }],
+  // JSON's rule (protocol/json-numbers.ts): null, with a warning; lone surrogates: test/pool/json-boundary.test.ts.
+  ["nan", () => ({ x: NaN }), { value: { x: null } }],
+  ["infinity", () => [Infinity], { value: [null] }],
   ["nullPrototype", () => Object.assign(Object.create(null), { a: 1 }), { value: { a: 1 } }],
   ["tooDeep", () => { let o: unknown = {}; for (let i = 0; i < 1_000; i++) o = { o }; return o }, { refused: "output.o.o.o" }],
   ["toJSONOnPlainObject", () => ({ toJSON: () => "forged" }), { refused: "output.toJSON: Expected plain data (null, boolean, number, string, array or object), got a function" }],
@@ -130,7 +130,7 @@ const javascriptArguments: Attack[] = [
   { name: "a computed __proto__ key stays a key", source: `return await tools.echo({ ["__proto__"]: 5 })`, expect: gives({ ["__proto__"]: 5 }) },
   { name: "pollution inside the program does not reach the tool's copy", source: `Object.prototype.polluted = "yes"; Array.prototype.more = 1; return await tools.echo({ a: [1] })`, expect: gives({ a: [1] }) },
   { name: "a host error message reaches the program, not its stack", source: `try { await tools.fails({}) } catch (e) { return ["/work", "node:", ".ts", ".js"].filter((p) => e.stack.includes(p)).concat([e.message]) }`, expect: gives(["tools.fails failed: warehouse closed"]) },
-  { name: "a lone surrogate in tool input", source: `return await tools.echo({ s: "\\uD800" })`, expect: refusedBeforeTheHost("InvalidDataValue", "input.s is a string that is not valid Unicode (a lone surrogate)") },
+  { name: "a lone surrogate in tool input reaches the tool as it is", source: `return await tools.echo({ s: "\\uD800" })`, expect: gives({ s: "\uD800" }) },
   { name: "a tool defect is a ToolFailure", source: `return await tools.dies({})`, expect: fails("ToolFailure", "tool defect") },
 ]
 
@@ -139,7 +139,7 @@ const luaArguments: Attack[] = [
   { name: "a cycle in tool input", source: `local t = {} t.t = t return tools.echo(t)`, expect: refusedBeforeTheHost("InvalidDataValue", "input.t refers back to input") },
   { name: "a tool reference in tool input", source: `return tools.echo({ t = tools.echo })`, expect: refusedBeforeTheHost("InvalidDataValue", "tool reference") },
   { name: "invalid UTF-8 in tool input", source: `return tools.echo({ s = "\\xff" })`, expect: refusedBeforeTheHost("InvalidDataValue", "input.s is not valid UTF-8 text") },
-  { name: "NaN in tool input", source: `return tools.echo({ n = 0/0 })`, expect: refusedBeforeTheHost("InvalidDataValue", "input.n is NaN") },
+  { name: "NaN in tool input reaches the tool as null (JSON's rule)", source: `return tools.echo({ n = 0/0 })`, expect: gives({ n: null }) },
   { name: "a mixed table in tool input", source: `return tools.echo({ 1, x = 2 })`, expect: refusedBeforeTheHost("InvalidDataValue", "input mixes array indices and string keys") },
   { name: "a __proto__ key reaches the tool as a key", source: `return tools.echo({ __proto__ = { polluted = true } })`, expect: gives({ ["__proto__"]: { polluted: true } }) },
   { name: "a host error message reaches the program as a string", source: `local ok, e = pcall(tools.fails, {}) return { ok, e }`, expect: gives([false, "tools.fails failed: warehouse closed"]) },

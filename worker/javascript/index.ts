@@ -31,7 +31,9 @@ import { JsError, type Value } from "./runtime/object.js"
 import type { JsPromise } from "./runtime/promise.js"
 import { type JsState, ThrowSignal } from "./runtime/state.js"
 import { installModules } from "./runtime/modules.js"
-import { installHostGlobals, type HostGlobal } from "./runtime/tools.js"
+import { installHostGlobals, type HostGlobal } from "./runtime/host-values.js"
+import { unawaitedWarnings } from "./runtime/unawaited.js"
+import { toolNamesFor } from "../tool-names.js"
 import type { Outcome, SnapshotTool } from "../../protocol/task.js"
 
 export interface JsOptions {
@@ -75,9 +77,12 @@ export function runJavaScript(source: string, options: JsOptions = {}): Outcome 
     const globals = options.globals ?? []
     installHostGlobals(realm, globals)
     st.catalogTools = options.tools ?? []
+    if (options.tools !== undefined) st.toolNames = toolNamesFor(options.tools)
     installModules(realm, new Set(globals.map((g) => g.path.split(".")[0]!)))
     const promise = program.run() // run
     settle(st, promise)
+    // Calls still running are interrupted by the host once the program has returned; say so.
+    const unawaited = unawaitedWarnings(st.watchedCalls, promise)
     st.hostCalls.cancelAll()
     if (promise.rejected) return { ok: false, error: uncaught(st, promise.value), logs: st.logs }
     if (!promise.settled) {
@@ -88,6 +93,7 @@ export function runJavaScript(source: string, options: JsOptions = {}): Outcome 
       if (p === promise) continue
       st.warnings.push({ kind: "ExecutionFailure", message: `Unhandled promise rejection: ${describeThrown(st, (p as JsPromise).value)}` })
     }
+    st.warnings.push(...unawaited)
     return { ok: true, value, logs: st.logs, warnings: st.warnings }
   } catch (error) {
     return { ok: false, error: diagnose(st, bounds, error), logs: st?.logs ?? [] }

@@ -13,6 +13,11 @@ export const JsMessages = {
     `program is ${bytes} bytes of UTF-8; the limit is ${limit} bytes: write a shorter program`,
   syntaxTooDeep: (limit: number) => `program nests more than ${limit} levels deep: flatten it`,
   expressionTooComplex: () => "program is too deeply nested to compile: split it",
+  awaitOutsideAsync: () => "await is only valid in async functions and the top level bodies of modules (mark the enclosing function async)",
+  unclosedBracket: (char: string, line: number, column: number) =>
+    `Unexpected end of input: the '${char}' opened at line ${line}, column ${column} is never closed`,
+  luaHint: () =>
+    ' (this looks like Lua: this runtime runs JavaScript; write JavaScript, or run the program with language: "lua")',
   typeScriptHint: () =>
     " (this looks like TypeScript: Code Mode runs JavaScript, so remove type annotations, interfaces and type-only syntax)",
   unsupported: (construct: string, reason: string) => `${construct} is not supported in Code Mode: ${reason}`,
@@ -21,6 +26,8 @@ export const JsMessages = {
 
   // -- Runtime errors (V8 wording) -----------------------------------------------------------
   notAFunction: (what: string) => `${what} is not a function`,
+  notAFunctionFromUnknownTool: (what: string, tool: string) =>
+    `${what} is not a function (if it was read from ${tool}: there is no such tool, so it read as undefined; use search(...) to find tools)`,
   notAConstructor: (what: string) => `${what} is not a constructor`,
   notDefined: (name: string) => `${name} is not defined`,
   beforeInitialization: (name: string) => `Cannot access '${name}' before initialization`,

@@ -10,13 +10,16 @@
  *   constructs the engine refuses, with the reason the program's author sees); the first one found
  *   is an `UnsupportedSyntax` diagnostic with its line and column;
  * - TypeScript: a syntax error on a program that looks like TypeScript (`: number`, `interface`,
- *   `as const`...) gets a hint that Code Mode runs JavaScript.
+ *   `as const`...) gets a hint that Code Mode runs JavaScript; one that looks like Lua, a hint to
+ *   run it as Lua. acorn's "Unexpected token" is said in V8's words, with the cause in the common
+ *   cases (parse-explain.ts).
  */
 
 import { parse, type Node, type Program } from "acorn"
 import type { Diagnostic, DiagnosticKind } from "../../protocol/diagnostic.js"
 import type { Bounds } from "../../protocol/bounds.js"
 import { JsMessages } from "./messages.js"
+import { explainSyntaxError, looksLikeLua } from "./parse-explain.js"
 
 export class CompileError extends Error {
   constructor(readonly diagnostic: Diagnostic) {
@@ -62,11 +65,13 @@ export function parseJavaScript(source: string, bounds: Bounds): Program {
   } catch (error) {
     if (error instanceof RangeError) throw new CompileError({ kind: "ParseError", message: JsMessages.expressionTooComplex() })
     if (error instanceof SyntaxError) {
-      const loc = (error as SyntaxError & { loc?: { line: number; column: number } }).loc
-      const text = error.message.replace(/ \(\d+:\d+\)$/, "")
-      const hint = TYPESCRIPT.test(source) ? JsMessages.typeScriptHint() : ""
-      if (loc === undefined) throw new CompileError({ kind: "ParseError", message: text + hint })
-      throw compileErrorAt("ParseError", loc.line, loc.column + 1, `SyntaxError: ${text}${hint}`)
+      const located = error as SyntaxError & { loc?: { line: number; column: number }; pos?: number }
+      const raw = error.message.replace(/ \(\d+:\d+\)$/, "")
+      const hint = looksLikeLua(source) ? JsMessages.luaHint() : TYPESCRIPT.test(source) ? JsMessages.typeScriptHint() : ""
+      if (located.loc === undefined || located.pos === undefined) throw new CompileError({ kind: "ParseError", message: raw + hint })
+      const explained = explainSyntaxError(source, raw, located.pos)
+      const at = explained.pos === located.pos ? located.loc : positionOf(source, explained.pos)
+      throw compileErrorAt("ParseError", at.line, at.column + 1, `SyntaxError: ${explained.message}${hint}`)
     }
     throw error
   }
@@ -114,4 +119,16 @@ function checkTree(root: Program, maxDepth: number, topLevelImports: ReadonlySet
     // Visit in source order, so the first unsupported construct reported is the first written.
     for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]!)
   }
+}
+
+/** The 1-based line and 0-based column of an offset. */
+function positionOf(source: string, pos: number): { line: number; column: number } {
+  let line = 1
+  let start = 0
+  for (let i = 0; i < pos; i++) {
+    if (source.charCodeAt(i) !== 10) continue
+    line++
+    start = i + 1
+  }
+  return { line, column: pos - start }
 }

@@ -15,8 +15,9 @@
  * never throws.
  */
 
+import { toolNamesFor } from "../tool-names.js"
 import type { Diagnostic } from "../../protocol/diagnostic.js"
-import { luaToData } from "./data/convert.js"
+import { copyLuaToData, luaToData } from "./data/convert.js"
 import { textFromBytesLossy } from "../data/utf8.js"
 import type { DataValue } from "../../protocol/data.js"
 import { HostStop, noHost, type Host } from "../engine-host.js"
@@ -27,7 +28,7 @@ import { compiledProgram } from "./programs.js"
 import { HostCallError } from "./runtime/host-calls.js"
 import { numberToString } from "./runtime/number.js"
 import { LuaState } from "./runtime/state.js"
-import { InvalidTableKey, LuaError, LuaFloat, NO_VALUES, TableTooLarge, typeName } from "./runtime/value.js"
+import { InvalidTableKey, LuaError, LuaFloat, LuaTable, NO_VALUES, TableTooLarge, typeName } from "./runtime/value.js"
 import { keepShapes } from "./shapes.js"
 import { openLibraries } from "./stdlib/index.js"
 import { mayReadToolList } from "./stdlib/discovery.js"
@@ -68,6 +69,7 @@ export function runLua(source: string, options: LuaOptions = {}): Outcome {
     logs = st.logs
     const warnings = st.warnings
     const program = compiledProgram(source, st.bounds) // parse, compile (or reuse)
+    if (options.tools !== undefined) st.toolNames = toolNamesFor(options.tools)
     const tools = options.tools !== undefined && mayReadToolList(source) ? options.tools : []
     const { G, strings, iterators } = openLibraries(st, options.globals ?? [], tools)
     program.runtime.bind(st, G, strings, iterators)
@@ -117,13 +119,35 @@ function uncaughtError(st: LuaState, error: LuaError): Diagnostic {
   let message: string
   if (typeof value === "string") message = value
   else if (typeof value === "number" || typeof value === "bigint" || value instanceof LuaFloat) message = numberToString(value)
+  else if (value instanceof LuaTable) message = tableErrorMessage(st, value, error.raisedAt)
   else message = LuaMessages.errorObject(typeName(value))
   const position = /^input:(\d+):/.exec(message)
-  const line = position !== null ? Number(position[1]) : st.line
+  const line = position !== null ? Number(position[1]) : error.raisedAt > 0 ? error.raisedAt : st.line
   return line > 0
     ? { kind: error.kind, message: textOf(message), location: { line } }
     : { kind: error.kind, message: textOf(message) }
 }
+
+/**
+ * An uncaught `error({ code = "NOT_OPEN" })`: the standalone interpreter says only "(error object
+ * is a table value)", which leaves a model nothing to act on. JavaScript shows a thrown object, so
+ * Lua shows the table as JSON, after the line of the `error` call. A table that is not JSON data
+ * (a function inside, a cycle) keeps the plain phrase.
+ */
+function tableErrorMessage(st: LuaState, table: LuaTable, line: number): string {
+  const phrase = LuaMessages.errorObject("table")
+  let json: string
+  try {
+    json = JSON.stringify(copyLuaToData(st, table, "error"))
+  } catch {
+    return line > 0 ? `${st.where(line)}${phrase}` : phrase
+  }
+  const shown = json.length > MAX_ERROR_TABLE_CHARS ? `${json.slice(0, MAX_ERROR_TABLE_CHARS)}…` : json
+  return `${line > 0 ? st.where(line) : ""}${phrase} ${shown}`
+}
+
+/** The longest JSON text of an error table shown in a diagnostic. */
+const MAX_ERROR_TABLE_CHARS = 2_000
 
 /** Error messages are byte strings like every Lua string; diagnostics are text (decoded leniently). */
 const textOf = textFromBytesLossy

@@ -37,6 +37,8 @@ export const LuaMessages = {
   // -- Runtime errors (Lua 5.4.4 wording) -----------------------------------------------------
   index: (type: string, info: string) => `attempt to index a ${type} value${info}`,
   call: (type: string, info: string) => `attempt to call a ${type} value${info}`,
+  callFromUnknownTool: (message: string, tool: string) =>
+    `${message} (if it was read from ${tool}: there is no such tool, so it read as nil; use search(...) to find tools)`,
   concatenate: (type: string, info: string) => `attempt to concatenate a ${type} value${info}`,
   length: (type: string, info: string) => `attempt to get length of a ${type} value${info}`,
   tableIndexNil: () => "table index is nil",

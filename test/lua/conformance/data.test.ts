@@ -93,12 +93,17 @@ describe("InvalidDataValue", () => {
   it("a function at the top", () => {
     expect(invalid("return function() end")).toBe("result is a function, which cannot cross to JSON")
   })
-  it("NaN", () => {
-    expect(invalid("return { x = 0/0 }")).toBe("result.x is NaN (not a number), which cannot cross to JSON")
+  // NaN and infinities follow JSON (protocol/json-numbers.ts): null, and one warning.
+  it("NaN crosses as null, with a warning naming it", () => {
+    const result = runLua("return { x = 0/0, y = 1 }")
+    expect(result).toMatchObject({ ok: true, value: { x: null, y: 1 } })
+    expect(result.ok && result.warnings.map((w) => w.message.split(",")[0])).toEqual(["result.x was NaN"])
   })
-  it("inf and -inf", () => {
-    expect(invalid("return { math.huge }")).toBe("result[1] is inf (infinite), which cannot cross to JSON")
-    expect(invalid("return { n = -math.huge }")).toBe("result.n is -inf (infinite), which cannot cross to JSON")
+  it("inf and -inf cross as null; only the first place is warned about", () => {
+    const result = runLua("return { math.huge, -math.huge }")
+    expect(result).toMatchObject({ ok: true, value: [null, null] })
+    expect(result.ok && result.warnings.map((w) => w.message.split(",")[0])).toEqual(["result[1] was Infinity"])
+    expect(value("return { n = -math.huge }")).toEqual({ n: null })
   })
   it("invalid UTF-8 in a string", () => {
     expect(invalid('return { name = "ok\\xff" }')).toBe("result.name is not valid UTF-8 text (invalid byte at position 3)")

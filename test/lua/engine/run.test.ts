@@ -34,7 +34,9 @@ describe("uncaught errors", () => {
     expect(failure("local x = 1\nerror('boom')")).toEqual({ kind: "ExecutionFailure", message: "input:2: boom", location: { line: 2 } })
   })
   it("other values are shown as the lua standalone shows them", () => {
-    expect(failure("error({})").message).toBe("(error object is a table value)")
+    // A table is shown as JSON after the line of the error call (the standalone interpreter shows only the phrase).
+    expect(failure("error({})")).toEqual({ kind: "ExecutionFailure", message: "input:1: (error object is a table value) {}", location: { line: 1 } })
+    expect(failure('local x = 1\nerror({ code = "NOT_OPEN" })').message).toBe('input:2: (error object is a table value) {"code":"NOT_OPEN"}')
     expect(failure("error(nil)").message).toBe("(error object is a nil value)")
     expect(failure("error(42)").message).toBe("42")
     expect(failure("error(1.5, 2)").message).toBe("1.5")

@@ -1,5 +1,5 @@
 /**
- * The discovery globals of the second reference: `ALL_TOOLS`, `searchTools`, `describeTool` and
+ * The discovery globals an agent's Code Mode tool offers: `ALL_TOOLS`, `searchTools`, `describeTool` and
  * `describeNamespace`, beside `search`.
  *
  * `ALL_TOOLS` is read from the worker's catalog snapshot (`st.catalogTools`, fetched once per
@@ -19,7 +19,7 @@ import { jsToData } from "../data/convert.js"
 import { Accessor, HIDDEN, type FunctionImpl, type Value } from "../runtime/object.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
-import { startHostCall } from "../runtime/tools.js"
+import { startHostCall } from "../runtime/host-values.js"
 
 export function installDiscovery(realm: Realm): void {
   installToolList(realm)

@@ -1,7 +1,7 @@
 /**
  * The list of built-in globals, in installation order: `createRealm` builds a fresh realm for one
  * execution by running each installer, and leaves the self-contained ones to be built on first use
- * (a realm is made per execution, so what it costs is paid by every program). Deliberately absent globals are in global.ts
+ * (a realm is made per execution, so what it costs is paid by every program). Deliberately absent globals are in primitives.ts
  * (`ABSENT_GLOBALS`); SUPPORT.md is checked against both lists by a test.
  */
 
@@ -15,7 +15,7 @@ import { installDiscovery } from "./discovery.js"
 import { installErrors } from "./errors.js"
 import { installFunction } from "./function.js"
 import { installGenerator } from "./generator.js"
-import { installGlobals } from "./global.js"
+import { installGlobals } from "./primitives.js"
 import { installJson } from "./json.js"
 import { installMath } from "./math.js"
 import { installObject } from "./object.js"

@@ -20,6 +20,7 @@ import { iterableToList } from "../runtime/iterate.js"
 import { DIRECT_CALL_ARITY, JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { getIndexed, toStr } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
+import { callUnknownTool, toolNamespacePath } from "../runtime/host-values.js"
 import { TDZ, type AnyNode, type CompileContext, type Expr, type Frame } from "./context.js"
 import { compileExpression, compileMember, compileThisFor, readNamed, SHORT, sourceText } from "./expressions.js"
 import { plainCellSlot } from "./fused.js"
@@ -76,7 +77,25 @@ function directArguments(args: AnyNode[], ctx: CompileContext): { n: number; e0:
   return { n: exprs.length, e0: exprs[0] ?? none, e1: exprs[1] ?? none, e2: exprs[2] ?? none }
 }
 
-export function notCallable(st: JsState, text: string, line: number) {
+/** `tools.alpha.echo(...)` where no namespace is called alpha: the host's UnknownTool for the whole path. */
+export function unknownNamespaceCall(st: JsState, text: string, line: number): void {
+  const unknown = st.lastUnknownToolRead
+  if (unknown !== undefined && text.length > unknown.length && text.startsWith(unknown) && /^[.[]/.test(text.slice(unknown.length))) {
+    callUnknownTool(st, text, line)
+  }
+}
+
+/**
+ * The error for calling what is not a function. `tools.crm.sendEmail(...)` where no such tool
+ * exists is the host's `UnknownTool` (with "Did you mean"); a value read from such a name and
+ * called later is a TypeError that names what it was read from.
+ */
+export function notCallable(st: JsState, text: string, line: number, o?: Value, f?: Value) {
+  const unknown = st.lastUnknownToolRead
+  if (f === undefined && unknown !== undefined) {
+    if (o !== undefined && toolNamespacePath(o) !== undefined) callUnknownTool(st, unknown, line)
+    if (unknown !== text) return st.typeError(JsMessages.notAFunctionFromUnknownTool(text, unknown), line)
+  }
   return st.typeError(JsMessages.notAFunction(text), line)
 }
 
@@ -97,7 +116,7 @@ export function compileCall(node: AnyNode, ctx: CompileContext): Expr {
     const thisValue = compileThisFor(callee.object, ctx)
     return function superMethodCall(R: Frame): Value {
       const f = method(R)
-      if (!(f instanceof JsFunction)) throw notCallable(st, text, line)
+      if (!(f instanceof JsFunction)) throw notCallable(st, text, line, undefined, f)
       st.line = line
       return f.impl(st, thisValue(R), args(R), undefined)
     }
@@ -114,10 +133,11 @@ export function compileCall(node: AnyNode, ctx: CompileContext): Expr {
         if (o === SHORT) return SHORT
         if (optionalMember && (o === undefined || o === null)) return SHORT
       }
+      if (o === undefined) unknownNamespaceCall(st, text, line)
       const f = readMethod(st, o, name, key, R, line)
       if (!(f instanceof JsFunction)) {
         if (optional && (f === undefined || f === null)) return SHORT
-        throw notCallable(st, text, line)
+        throw notCallable(st, text, line, o, f)
       }
       st.line = line
       return f.impl(st, o, args(R), undefined)
@@ -129,7 +149,7 @@ export function compileCall(node: AnyNode, ctx: CompileContext): Expr {
     if (!(f instanceof JsFunction)) {
       if (f === SHORT) return SHORT
       if (optional && (f === undefined || f === null)) return SHORT
-      throw notCallable(st, text, line)
+      throw notCallable(st, text, line, undefined, f)
     }
     st.line = line
     return f.impl(st, undefined, args(R), undefined)
@@ -175,10 +195,11 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
         if (o === SHORT) return SHORT
         if (optionalMember && (o === undefined || o === null)) return SHORT
       }
+      if (o === undefined) unknownNamespaceCall(st, text, line)
       const f = readMethod(st, o, name, key, R, line)
       if (!(f instanceof JsFunction)) {
         if (optional && (f === undefined || f === null)) return SHORT
-        throw notCallable(st, text, line)
+        throw notCallable(st, text, line, o, f)
       }
       st.line = line
       return invoke(f, o, R)
@@ -189,7 +210,7 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
     // `f(x)` where `f` is a function of an enclosing scope (a captured declaration: no TDZ).
     return function callCellDirect(R: Frame): Value {
       const f = R[cell].v
-      if (!(f instanceof JsFunction)) throw notCallable(st, text, line)
+      if (!(f instanceof JsFunction)) throw notCallable(st, text, line, undefined, f)
       st.line = line
       return invoke(f, undefined, R)
     }
@@ -200,7 +221,7 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
     if (!(f instanceof JsFunction)) {
       if (f === SHORT) return SHORT
       if (optional && (f === undefined || f === null)) return SHORT
-      throw notCallable(st, text, line)
+      throw notCallable(st, text, line, undefined, f)
     }
     st.line = line
     return invoke(f, undefined, R)

@@ -8,7 +8,7 @@
 import type { BinaryOperator, UnaryOperator } from "acorn"
 import { JsMessages } from "../messages.js"
 import { Accessor, JsFunction, JsObject, type Value } from "../runtime/object.js"
-import { ABSENT_GLOBALS } from "../builtins/global.js"
+import { ABSENT_GLOBALS } from "../builtins/primitives.js"
 import {
   add,
   ge,

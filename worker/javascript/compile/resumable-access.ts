@@ -16,6 +16,8 @@ import { assignProperties } from "../builtins/object.js"
 import { getIndexed, putIndexed, toNumeric, toPropertyKey, toStr } from "../runtime/ops.js"
 import type { AnyNode, CompileContext, Frame } from "./context.js"
 import { compilePropertyInit, isAnonymousFunction, SHORT, sourceText, superBase } from "./expressions.js"
+import { notCallable, unknownNamespaceCall } from "./calls.js"
+import { toolNamespacePath } from "../runtime/host-values.js"
 import { setFunctionName } from "./functions.js"
 import { BINARY } from "./operators.js"
 import { compilePatternAssignment } from "./patterns.js"
@@ -130,10 +132,13 @@ export function compileResumableCall(node: AnyNode, ctx: CompileContext): RExpr 
     return function* methodCall(R: Frame) {
       const [o, k] = yield* place.ref(R)
       if (o === SHORT) return SHORT
+      if (o === undefined) unknownNamespaceCall(st, text, line)
       const f = place.get(R, o, k)
       if (optional && (f === undefined || f === null)) return SHORT
+      // An unknown tool called in place (`await tools.crm.sendEmail(x)`) is the host's UnknownTool.
+      if (f === undefined && toolNamespacePath(o) !== undefined) throw notCallable(st, text, line, o, f)
       const a = yield* args(R)
-      if (!(f instanceof JsFunction)) throw st.typeError(JsMessages.notAFunction(text), line)
+      if (!(f instanceof JsFunction)) throw notCallable(st, text, line, o, f)
       st.line = line
       return f.impl(st, o, a, undefined)
     }
@@ -143,7 +148,7 @@ export function compileResumableCall(node: AnyNode, ctx: CompileContext): RExpr 
     const f = yield* fn(R)
     if (f === SHORT || (optional && (f === undefined || f === null))) return SHORT
     const a = yield* args(R)
-    if (!(f instanceof JsFunction)) throw st.typeError(JsMessages.notAFunction(text), line)
+    if (!(f instanceof JsFunction)) throw notCallable(st, text, line, undefined, f)
     st.line = line
     return f.impl(st, undefined, a, undefined)
   }

@@ -5,8 +5,9 @@
  * are null; booleans, finite numbers and strings are themselves; arrays are arrays (an `undefined`
  * element is null, as `JSON.stringify` has it); plain objects are objects of their own enumerable
  * string-keyed data properties (an `undefined` property is left out); a Date is its ISO string
- * (null when invalid), as `JSON.stringify` writes it. Anything else — a function,
- * a tool reference, NaN or Infinity, a BigInt, a symbol, a Map, a class instance, a getter, a cycle —
+ * (null when invalid), as `JSON.stringify` writes it; NaN and infinities are null with one warning
+ * per execution naming the first place (protocol/json-numbers.ts). Anything else — a function,
+ * a tool reference, a BigInt, a symbol, a Map, a class instance, a getter, a cycle —
  * fails with `InvalidDataValue` naming its path (`result.items[3].fn`). No getter ever runs.
  *
  * JSON -> program (`dataToJs`: a tool's output): arrays and objects become fresh program arrays
@@ -17,6 +18,7 @@
 import { formatDataPath } from "../../../protocol/data-path.js"
 import { DataContractError, DataErrors, jsonNumberBytes, type PathSegment } from "../../data/contract.js"
 import type { DataValue } from "../../../protocol/data.js"
+import { nonFiniteConverted } from "../../../protocol/json-numbers.js"
 import { HostStop } from "../../engine-host.js"
 import { Accessor, JsArray, JsDate, JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { isoText } from "../builtins/date-text.js"
@@ -35,12 +37,11 @@ const describeValue = (v: Value): string => {
   return "a value of an unknown kind"
 }
 
-/**
- * Whether `s` has no lone surrogate, so it has a UTF-8 form. The host refuses such strings from
- * tools (`catalog/plain.ts`), and the Lua side refuses invalid bytes; a program's text is held to
- * the same rule on the way out instead of reaching the host as text no encoder can write.
+/*
+ * Strings cross as they are, lone surrogates included, as `JSON.stringify` keeps them: the channel
+ * writes them as `\uD800` escapes and a JSON consumer gets the same. (Lua strings are bytes and
+ * must be UTF-8; JavaScript strings are UTF-16 and need not be.)
  */
-const isWellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed()
 
 export function copyJsToData(st: JsState, value: Value, root: string): DataValue {
   const path: PathSegment[] = []
@@ -51,11 +52,17 @@ export function copyJsToData(st: JsState, value: Value, root: string): DataValue
     st.charge(1)
     switch (typeof v) {
       case "string":
-        if (!isWellFormed(v)) throw fail("a string that is not valid Unicode (a lone surrogate)")
         bytes += v.length + 2
         return v
       case "number":
-        if (!Number.isFinite(v)) throw fail(describeValue(v))
+        if (!Number.isFinite(v)) {
+          if (!st.nonFiniteWarned) {
+            st.nonFiniteWarned = true
+            st.warnings.push(nonFiniteConverted(pathInJavaScript(root, path), v))
+          }
+          bytes += 4
+          return null
+        }
         bytes += jsonNumberBytes(v)
         return v
       case "boolean":
@@ -99,7 +106,6 @@ export function copyJsToData(st: JsState, value: Value, root: string): DataValue
         const x = v.own(k)
         path.push(k)
         if (x instanceof Accessor) throw fail("a getter or setter")
-        if (!isWellFormed(k)) throw DataErrors.keyNotUtf8(pathInJavaScript(root, path, path.length - 1))
         if (x !== undefined) {
           bytes += k.length + 3
           // An own "__proto__" key (JSON.parse and computed keys make them) must stay a key:

@@ -361,7 +361,7 @@ export class JsFunction extends JsObject {
   fields: ((st: JsState, instance: JsObject) => void) | null = null
   /** For derived class constructors: true (the instance comes from `super(...)`). */
   derived = false
-  /** A tool reference (runtime/tools.ts): cannot cross to JSON. */
+  /** A tool reference (runtime/host-values.ts): cannot cross to JSON. */
   isTool = false
   /** The argument-array-free entry of simple compiled functions (see `DirectCall`), else null. */
   direct: DirectCall | null = null

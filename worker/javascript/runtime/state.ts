@@ -21,6 +21,8 @@
  * one pointer rather than working out a name nobody may ask for.
  */
 
+import type { ToolNames } from "../../tool-names.js"
+import type { WatchedCall } from "./unawaited.js"
 import { liveWorld, type World } from "../../world.js"
 import { Meter } from "../../meter.js"
 import type { Diagnostic } from "../../../protocol/diagnostic.js"
@@ -75,11 +77,21 @@ export class JsState extends Meter {
   /** Label of a pending `break`/`continue`, or null for an unlabelled one. */
   label!: string | null
 
+  /** The catalog's names under `tools`, when known: unknown names read as undefined (tool-names.ts). */
+  toolNames!: ToolNames | undefined
+  /** The last name read under `tools` that no tool has (`tools.crm.sendEmail`), for a later call's message. */
+  lastUnknownToolRead!: string | undefined
+
+  /** Host calls started and not yet known to be observed (unawaited.ts). */
+  watchedCalls!: WatchedCall[]
+
   /** Rejected promises nobody handled yet (see promise.ts). */
   unhandledRejections!: Set<JsObject>
 
   logs!: string[]
   warnings!: Diagnostic[]
+  /** A non-finite number has crossed as null and been warned about (protocol/json-numbers.ts). */
+  nonFiniteWarned!: boolean
   private logBytes!: number
 
   /** The microtask queue: a growing array read from `jobHead`. */
@@ -121,6 +133,10 @@ export class JsState extends Meter {
     this.unhandledRejections = new Set()
     this.logs = []
     this.warnings = []
+    this.nonFiniteWarned = false
+    this.toolNames = undefined
+    this.lastUnknownToolRead = undefined
+    this.watchedCalls = []
     this.logBytes = 0
     this.jobs = []
     this.jobHead = 0

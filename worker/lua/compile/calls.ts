@@ -17,13 +17,13 @@
 import type { Expression, MemberExpression } from "luaparse"
 import { LuaMessages, variableInfo } from "../messages.js"
 import { absentReason } from "../stdlib/absent.js"
-import { callTool } from "../runtime/host-calls.js"
+import { callTool, callUnknownTool } from "../runtime/host-calls.js"
 import { invoke, invokeDirect, invokeDirectFirst, invokeFirst, isDirect, type CallSite, type DirectFunction } from "../runtime/call.js"
 import { TAIL_CALL } from "../runtime/state.js"
 import { LuaTable, NO_VALUES, ToolReference, typeName, type LuaFunction, type LuaValue } from "../runtime/value.js"
 import type { CompileContext, Expr, Frame, MultiExpr } from "./context.js"
 import { compileExpression, compileListToArray, compileValueList, describe, globalName, type CallNode } from "./expressions.js"
-import { indexFailure, indexOther } from "./indexing.js"
+import { indexFailure, indexOther, staticToolPath } from "./indexing.js"
 import { compileNamedCallFirst } from "./named.js"
 
 export type CallOther = (f: LuaValue, args: LuaValue[]) => LuaValue[]
@@ -85,7 +85,7 @@ function callParts(node: CallNode, ctx: CompileContext): CallParts {
     methodFixed,
     line,
     site: callSite(line, info, isMethod),
-    other: compileCallOther(ctx, line, info, absentName(base, ctx)),
+    other: compileCallOther(ctx, line, info, absentName(base, ctx), staticToolPath(base, ctx)),
   }
 }
 
@@ -107,8 +107,12 @@ function absentName(base: Expression, ctx: CompileContext): string | undefined {
   return undefined
 }
 
-/** Calls a value that is not a JavaScript function: a tool, or an error. */
-export function compileCallOther(ctx: CompileContext, line: number, info: string, absent?: string): CallOther {
+/**
+ * Calls a value that is not a JavaScript function: a tool, or an error. A nil read from a name no
+ * tool has, called in place (`tools.crm.send_email(x)`), is the host's `UnknownTool` with its "Did
+ * you mean"; a nil kept from such a read and called later says what it may have been read from.
+ */
+export function compileCallOther(ctx: CompileContext, line: number, info: string, absent?: string, toolPath?: string): CallOther {
   const rt = ctx.rt
   return function callOtherValue(f, args) {
     if (f instanceof ToolReference) {
@@ -116,9 +120,18 @@ export function compileCallOther(ctx: CompileContext, line: number, info: string
       return callTool(rt.st, f, args)
     }
     if (f === undefined && absent !== undefined) rt.fail(line, LuaMessages.absent(absent, absentReason(absent)!))
+    const unknown = rt.st.lastUnknownToolRead
+    if (f === undefined && unknown !== undefined) {
+      if (toolPath !== undefined) {
+        rt.st.line = line
+        callUnknownTool(rt.st, toolPath, line)
+      }
+      return rt.fail(line, LuaMessages.callFromUnknownTool(LuaMessages.call(typeName(f), info), unknown))
+    }
     return rt.fail(line, LuaMessages.call(typeName(f), info))
   }
 }
+
 
 /** The call's full result list. */
 export function compileCallMulti(node: CallNode, ctx: CompileContext): MultiExpr {

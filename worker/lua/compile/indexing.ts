@@ -14,6 +14,8 @@
  * Stores check the key before the table sees it, so `t[nil] = 1` reports the statement's line.
  */
 
+import { callUnknownTool } from "../runtime/host-calls.js"
+import { formatDataPath } from "../../../protocol/data-path.js"
 import type { Expression, IndexExpression, MemberExpression } from "luaparse"
 import { LuaMessages } from "../messages.js"
 import { absentReason } from "../stdlib/absent.js"
@@ -25,15 +27,38 @@ import { isBoxed, slotOf } from "./scope.js"
 /** Builds the error for indexing a value that cannot be indexed (called with that value). */
 export type IndexFailure = (value: LuaValue) => never
 
-export function indexFailure(base: Expression, ctx: CompileContext, line: number): IndexFailure {
+export function indexFailure(base: Expression, ctx: CompileContext, line: number, key?: string): IndexFailure {
   const info = describe(base, ctx)
   const global = globalName(base, ctx)
   const reason = global === undefined ? undefined : absentReason(global)
+  // `tools.alpha.echo` where no namespace is called alpha: the host's UnknownTool, with "Did you mean".
+  const basePath = key === undefined ? undefined : staticToolPath(base, ctx)
+  const toolPath = basePath === undefined ? undefined : `${basePath}.${key}`
   const rt = ctx.rt
   return (value) => {
     if (value === undefined && reason !== undefined) rt.fail(line, LuaMessages.absent(global!, reason))
+    if (value === undefined && toolPath !== undefined && rt.st.toolNames !== undefined) {
+      rt.st.line = line
+      callUnknownTool(rt.st, toolPath, line)
+    }
     return rt.fail(line, LuaMessages.index(typeName(value), info))
   }
+}
+
+/** `tools.a.b` / `tools.a["b-c"]` with `tools` the global: the path "a.b"; otherwise undefined. */
+export function staticToolPath(node: Expression, ctx: CompileContext): string | undefined {
+  const keys: string[] = []
+  let at: Expression = node
+  for (;;) {
+    if (at.type === "MemberExpression" && at.indexer === ".") {
+      keys.unshift(at.identifier.name)
+      at = at.base
+    } else if (at.type === "IndexExpression" && at.index.type === "StringLiteral") {
+      keys.unshift(at.index.value)
+      at = at.base
+    } else break
+  }
+  return keys.length > 0 && globalName(at, ctx) === "tools" ? keys.join(".") : undefined
 }
 
 /** `o[key]` for any `o` that is not a table. */
@@ -43,16 +68,23 @@ export function indexOther(rt: Runtime, o: LuaValue, key: LuaValue, line: number
   return fail(o)
 }
 
-/** `tools.a` + `b` -> `tools.a.b`. */
-export function toolMember(rt: Runtime, tool: ToolReference, key: LuaValue, line: number): ToolReference {
+/** `tools.a` + `b` -> `tools.a.b`; nil when the catalog has no such tool or namespace (tool-names.ts). */
+export function toolMember(rt: Runtime, tool: ToolReference, key: LuaValue, line: number): ToolReference | undefined {
   if (typeof key !== "string") rt.fail(line, LuaMessages.toolBadKey(typeName(key)))
-  return new ToolReference(tool.path === "" ? key : `${tool.path}.${key}`)
+  const names = rt.st.toolNames
+  if (names === undefined) return new ToolReference(tool.path === "" ? key : `${tool.path}.${key}`)
+  const path = names.child(tool.path, key)
+  if (path === undefined) {
+    rt.st.lastUnknownToolRead = formatDataPath("tools", [...(tool.path === "" ? [] : tool.path.split(".")), key], "lua")
+    return undefined
+  }
+  return new ToolReference(path)
 }
 
 export function compileMemberExpression(node: MemberExpression, ctx: CompileContext): Expr {
   const object = compileExpression(node.base, ctx)
   const line = ctx.line(node)
-  const fail = indexFailure(node.base, ctx, line)
+  const fail = indexFailure(node.base, ctx, line, node.identifier.name)
   return compileFieldRead(object, node.identifier.name, ctx, line, fail)
 }
 
@@ -68,7 +100,7 @@ export function compileFieldRead(object: Expr, name: string, ctx: CompileContext
 export function compileIndexExpression(node: IndexExpression, ctx: CompileContext): Expr {
   const object = compileExpression(node.base, ctx)
   const line = ctx.line(node)
-  const fail = indexFailure(node.base, ctx, line)
+  const fail = indexFailure(node.base, ctx, line, node.index.type === "StringLiteral" ? node.index.value : undefined)
   if (node.index.type === "StringLiteral") return compileFieldRead(object, node.index.value, ctx, line, fail)
   const key = compileExpression(node.index, ctx)
   const rt = ctx.rt

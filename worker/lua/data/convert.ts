@@ -70,7 +70,7 @@ export const copyLuaToData = (st: LuaState, value: LuaValue, root: string): Data
 /** Lua -> plain data for a program's result or a tool's input: a violation stops the execution. */
 export const luaToData = (st: LuaState, value: LuaValue, root: string): DataValue => {
   try {
-    return new LuaToData(st, root).copy(value)
+    return new LuaToData(st, root, true).copy(value)
   } catch (error) {
     throw asInvalidDataValue(error)
   }

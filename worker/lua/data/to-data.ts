@@ -11,6 +11,7 @@
 
 import { formatDataPath } from "../../../protocol/data-path.js"
 import type { DataValue } from "../../../protocol/data.js"
+import { nonFiniteConverted } from "../../../protocol/json-numbers.js"
 import { DataErrors, jsonNumberBytes, type DataContractError, type PathSegment } from "../../data/contract.js"
 import { invalidUtf8Offset, textFromBytes, textFromBytesLossy } from "../../data/utf8.js"
 import { numberToString } from "../runtime/number.js"
@@ -34,9 +35,14 @@ export class LuaToData {
   private readonly maxBytes: number
   private readonly maxDepth: number
 
+  /**
+   * @param boundary a crossing to the host (a result, a tool's input): NaN and infinities become
+   *   null with the execution's one warning (protocol/json-numbers.ts); `json.encode` refuses them.
+   */
   constructor(
     private readonly st: LuaState,
     private readonly root: string,
+    private readonly boundary = false,
   ) {
     this.maxBytes = st.bounds.maxDataBytes
     this.maxDepth = st.bounds.maxDataDepth
@@ -54,7 +60,7 @@ export class LuaToData {
       case "string":
         return this.string(v, depth)
       case "number":
-        if (!Number.isFinite(v)) throw this.nonFinite(v, depth)
+        if (!Number.isFinite(v)) return this.nonFinite(v, depth)
         this.bytes += jsonNumberBytes(v)
         return v
       case "boolean":
@@ -71,7 +77,7 @@ export class LuaToData {
       default:
         if (v instanceof LuaTable) return this.table(v, depth + 1)
         if (v instanceof LuaFloat) {
-          if (!Number.isFinite(v.n)) throw this.nonFinite(v.n, depth)
+          if (!Number.isFinite(v.n)) return this.nonFinite(v.n, depth)
           this.bytes += jsonNumberBytes(v.n)
           return v.n
         }
@@ -98,9 +104,18 @@ export class LuaToData {
     return n
   }
 
-  private nonFinite(n: number, depth: number): DataContractError {
+  /** At the boundary: null, warned once per execution. In `json.encode`: an error. */
+  private nonFinite(n: number, depth: number): null {
+    if (this.boundary) {
+      if (!this.st.nonFiniteWarned) {
+        this.st.nonFiniteWarned = true
+        this.st.warnings.push(nonFiniteConverted(this.path(depth), n))
+      }
+      this.bytes += 4
+      return null
+    }
     const what = n !== n ? "NaN (not a number)" : n > 0 ? "inf (infinite)" : "-inf (infinite)"
-    return DataErrors.notData(this.path(depth), what)
+    throw DataErrors.notData(this.path(depth), what)
   }
 
   private table(t: LuaTable, depth: number): DataValue {

@@ -11,7 +11,7 @@
 
 import type { DataValue } from "../../../protocol/data.js"
 import type { HostCall } from "../../../protocol/operations.js"
-import { HostFailure } from "../../engine-host.js"
+import { HostFailure, HostStop } from "../../engine-host.js"
 import { dataToLua, luaToData } from "../data/convert.js"
 import { LuaMessages } from "../messages.js"
 import type { LuaState } from "./state.js"
@@ -52,6 +52,17 @@ export function callTool(st: LuaState, tool: ToolReference, args: LuaValue[]): L
   if (first instanceof ToolReference) st.error(LuaMessages.toolMethodCall(tool.path))
   const input: DataValue = first === undefined ? {} : luaToData(st, first, "input")
   return [callHost(st, { op: "tool", name: tool.path, args: [input] })]
+}
+
+/** A call of a name no tool has: the host answers `UnknownTool` (a stop), given here the call's line. */
+export function callUnknownTool(st: LuaState, path: string, line: number): never {
+  try {
+    callHost(st, { op: "tool", name: path, args: [{}] })
+  } catch (error) {
+    if (error instanceof HostStop && error.diagnostic.location === undefined) throw new HostStop({ ...error.diagnostic, location: { line } })
+    throw error
+  }
+  return st.error(LuaMessages.call("nil", ""))
 }
 
 /** The `search` global: its arguments go to the host as they are. */

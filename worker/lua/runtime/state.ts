@@ -25,6 +25,7 @@
  * `renameArgumentError`).
  */
 
+import type { ToolNames } from "../../tool-names.js"
 import { Meter } from "../../meter.js"
 import type { Diagnostic, DiagnosticKind } from "../../../protocol/diagnostic.js"
 import { HostStop, type Host } from "../../engine-host.js"
@@ -84,6 +85,12 @@ export class LuaState extends Meter {
 
   readonly logs: string[] = []
   readonly warnings: Diagnostic[] = []
+  /** A non-finite number has crossed as null and been warned about (protocol/json-numbers.ts). */
+  nonFiniteWarned = false
+  /** The catalog's names under `tools`, when known: unknown names read as nil (tool-names.ts). */
+  toolNames: ToolNames | undefined = undefined
+  /** The last name read under `tools` that no tool has, for a later call's message. */
+  lastUnknownToolRead: string | undefined = undefined
   private logBytes = 0
 
   readonly host: Host

@@ -164,6 +164,8 @@ export class LuaError extends Error {
     super(typeof value === "string" ? value : "(error object is not a string)")
     this.name = "LuaError"
   }
+  /** The line of the `error` call that raised a non-string value (0: unknown), for the diagnostic. */
+  raisedAt = 0
 }
 
 /**

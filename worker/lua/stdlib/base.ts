@@ -74,7 +74,9 @@ export function openBase(st: LuaState, G: LuaTable): KnownIterators {
         const line = at >= 1 ? st.callLines[at] ?? 0 : 0
         throw new LuaError(st.where(line) + value)
       }
-      throw new LuaError(value)
+      const raised = new LuaError(value)
+      raised.raisedAt = st.callLines[st.depth] ?? st.line
+      throw raised
     },
     ipairs: (args) => {
       checkAny(st, args, 0, "ipairs")
@@ -89,7 +91,7 @@ export function openBase(st: LuaState, G: LuaTable): KnownIterators {
     pcall: (args) => {
       checkAny(st, args, 0, "pcall")
       const f = args[0]
-      if (typeof f !== "function" && !(f instanceof ToolReference)) return [false, LuaMessages.call(typeName(f), "")]
+      if (typeof f !== "function" && !(f instanceof ToolReference)) return [false, notCallableMessage(st, f)]
       const depth = st.depth
       const line = st.line
       try {
@@ -109,7 +111,7 @@ export function openBase(st: LuaState, G: LuaTable): KnownIterators {
       const depth = st.depth
       const line = st.line
       try {
-        if (typeof f !== "function" && !(f instanceof ToolReference)) throw new LuaError(LuaMessages.call(typeName(f), ""))
+        if (typeof f !== "function" && !(f instanceof ToolReference)) throw new LuaError(notCallableMessage(st, f))
         return [true, ...st.call(f, args.slice(2))]
       } catch (error) {
         const value = caught(st, error)
@@ -238,4 +240,10 @@ function parseInBase(s: string, base: number): LuaValue {
     n = BigInt.asUintN(64, n * b + BigInt(d))
   }
   return canonicalInteger(m[1] === "-" ? -n : n)
+}
+
+/** `pcall(f)` of a non-function; a nil that may come from a name no tool has says so (tool-names.ts). */
+const notCallableMessage = (st: LuaState, f: LuaValue): string => {
+  const message = LuaMessages.call(typeName(f), "")
+  return f === undefined && st.lastUnknownToolRead !== undefined ? LuaMessages.callFromUnknownTool(message, st.lastUnknownToolRead) : message
 }

@@ -13,12 +13,16 @@
  * `orders.lookup-by-id`. Calling one converts the input with the plain-data contract, starts the
  * call through `HostCalls`, and returns a promise that settles with the tool's output (a fresh
  * program value) or rejects with an Error whose diagnostic kind is the host's. The namespace is
- * read-only and cannot be enumerated; a tool reference cannot cross to JSON.
+ * read-only; a tool reference cannot cross to JSON. With the catalog's names known (the worker
+ * always has them), a name no tool or namespace has reads as `undefined`, `in` and `Object.keys`
+ * tell the truth, and calling such a name in place is the host's `UnknownTool` (tool-names.ts).
  */
 
 import { copyDataToJs, jsToData } from "../data/convert.js"
+import { watchCall } from "./unawaited.js"
 import { DataContractError } from "../../data/contract.js"
-import { HostFailure, type HostCall } from "../../engine-host.js"
+import { HostFailure, HostStop, type HostCall } from "../../engine-host.js"
+import { formatDataPath } from "../../../protocol/data-path.js"
 import type { DataValue } from "../../../protocol/data.js"
 import { isResultFunctionsEnvelope, RESULT_FUNCTIONS_KEY, type ResultFunctionsEnvelope } from "../../../protocol/operations.js"
 import { JsMessages } from "../messages.js"
@@ -72,6 +76,7 @@ export function startHostCall(st: JsState, request: HostCall): JsPromise {
   }
   const promise = newPromise(st)
   const line = st.line
+  watchCall(st.watchedCalls, promise, request, line)
   st.hostCalls.start(request, (outcome) => {
     if (outcome.ok) {
       let value: Value
@@ -111,7 +116,14 @@ class ToolFunction extends JsFunction {
     if (key === "name" || key === "length") return super.own(key)
     let child = this.children.get(key)
     if (child === undefined) {
-      child = new ToolFunction(this.realm, this.path === "" ? key : `${this.path}.${key}`)
+      // With the catalog's names known (tool-names.ts), a name no tool has reads as nothing.
+      const st = this.realm.st
+      const path = st.toolNames === undefined ? (this.path === "" ? key : `${this.path}.${key}`) : st.toolNames.child(this.path, key)
+      if (path === undefined) {
+        st.lastUnknownToolRead = formatDataPath("tools", [...(this.path === "" ? [] : this.path.split(".")), key], "javascript")
+        return super.own(key)
+      }
+      child = new ToolFunction(this.realm, path)
       this.children.set(key, child)
     }
     return child
@@ -120,8 +132,26 @@ class ToolFunction extends JsFunction {
     throw st.typeError(JsMessages.toolsReadOnly())
   }
   override ownKeys(): Key[] {
-    return []
+    const names = this.realm.st.toolNames
+    return names === undefined ? [] : [...names.names(this.path)]
   }
+}
+
+/** The path of a `tools` namespace value (`tools.crm` -> "crm"), or undefined for any other value. */
+export const toolNamespacePath = (value: Value): string | undefined => (value instanceof ToolFunction ? value.path : undefined)
+
+/**
+ * A call of a name that read as nothing under `tools` (`tools.crm.sendEmail(...)`): the host
+ * answers it with `UnknownTool` and its "Did you mean" list (a stop), given here the call's line.
+ */
+export function callUnknownTool(st: JsState, expression: string, line: number): never {
+  try {
+    st.host.call({ op: "tool", name: expression.replace(/^tools\.?/, ""), args: [{}] })
+  } catch (error) {
+    if (error instanceof HostStop && error.diagnostic.location === undefined) throw new HostStop({ ...error.diagnostic, location: { line } })
+    throw error
+  }
+  throw st.typeError(JsMessages.notAFunction(expression), line)
 }
 
 /** Calls a synchronous global: blocks on the host, returns its value or throws a catchable Error. */

@@ -7,8 +7,10 @@
  * (`output.items[3].fetch: Expected plain data ..., got a function`), so the tool's author and the
  * model both see what went wrong. We follow JSON where JSON has an answer: `undefined` properties
  * are dropped, `undefined` array slots and holes become `null`, an object with `toJSON` (a `Date`)
- * is copied as what `toJSON` returns. Non-finite numbers and strings that are not valid Unicode have
- * no faithful JSON form, so they are refused rather than silently changed.
+ * is copied as what `toJSON` returns. Non-finite numbers become `null`, as `JSON.stringify` writes
+ * them, and the caller is told the first place (`onNonFinite`) so it can warn
+ * (protocol/json-numbers.ts). Strings with a lone surrogate are kept as they are, as
+ * `JSON.stringify` keeps them (a JSON consumer gets them escaped).
  *
  * Shared references are copied twice (the result is a tree); only a true cycle is an error.
  */
@@ -20,9 +22,17 @@ import * as Messages from "./messages.js"
 
 export type CopyResult = { readonly ok: true; readonly value: DataValue } | { readonly ok: false; readonly message: string }
 
+/** Told the path of the first non-finite number a copy converted to `null`. */
+export type NonFiniteNote = (path: string, value: number) => void
+
 /** Copies `value` as plain data; `root` names it in messages (`input`, `output`). */
-export const copyPlainData = (value: unknown, root: string, maxDepth: number = MAX_DATA_DEPTH): CopyResult => {
-  const copier = new PlainCopier(root, maxDepth)
+export const copyPlainData = (
+  value: unknown,
+  root: string,
+  maxDepth: number = MAX_DATA_DEPTH,
+  onNonFinite?: NonFiniteNote,
+): CopyResult => {
+  const copier = new PlainCopier(root, maxDepth, onNonFinite)
   try {
     return { ok: true, value: value === undefined ? null : copier.copy(value, 0) }
   } catch (error) {
@@ -33,8 +43,6 @@ export const copyPlainData = (value: unknown, root: string, maxDepth: number = M
 
 class NotPlainData extends Error {}
 
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u
-
 class PlainCopier {
   private readonly path: Array<PropertyKey> = []
   private readonly ancestors = new Set<object>()
@@ -42,16 +50,20 @@ class PlainCopier {
   constructor(
     private readonly root: string,
     private readonly maxDepth: number,
+    private onNonFinite: NonFiniteNote | undefined,
   ) {}
 
   copy(value: unknown, depth: number): DataValue {
     switch (typeof value) {
       case "string":
-        if (LONE_SURROGATE.test(value)) this.fail("a string that is not valid Unicode (a lone surrogate)")
         return value
       case "number":
-        if (!Number.isFinite(value)) throw new NotPlainData(Messages.nonFiniteNumber(this.where(), value))
-        return value
+        if (Number.isFinite(value)) return value
+        if (this.onNonFinite !== undefined) {
+          this.onNonFinite(this.where(), value)
+          this.onNonFinite = undefined
+        }
+        return null
       case "boolean":
         return value
       case "undefined":
