@@ -82,6 +82,8 @@ interface Run {
   blockedMs: number
   /** Since when some request waits (NaN: none does). */
   blockedSince: number
+  /** Id of the last request the host has read from this run (0: none yet). */
+  lastRead: number
 }
 
 type Phase = "queued" | "running" | "suspended" | "ended"
@@ -138,7 +140,7 @@ export class Execution<R> implements PoolJob {
     if (this.phase === "ended") return this.plan.pool.release(this)
     const { plan } = this
     const channel = plan.pool.acquireChannel()
-    const run: Run = { channel, abort: new TaskAbort(), waiting: new Map(), ended: false, beganAt: performance.now(), blockedMs: 0, blockedSince: NaN }
+    const run: Run = { channel, abort: new TaskAbort(), waiting: new Map(), ended: false, beganAt: performance.now(), blockedMs: 0, blockedSince: NaN, lastRead: 0 }
     this.run = run
     this.phase = "running"
     this.runsStarted++
@@ -178,9 +180,17 @@ export class Execution<R> implements PoolJob {
     return this.run !== undefined && this.run.channel.opened
   }
 
-  /** Asks the running worker to give its thread back (it suspends, see `onRunEnded`). */
+  /**
+   * Asks the running worker to give its thread back (it suspends, see `onRunEnded`), but only
+   * while it waits on a call the host has read and is running. A worker waiting on a request the
+   * host has not read yet (its event loop behind) would leave that request unread in a channel
+   * about to be reset, and a worker fetching its catalog (no call waits yet) cannot suspend: that
+   * wait is not the program's, and giving it up fails the execution.
+   */
   yieldThread(ticket: number): void {
-    this.run?.channel.askToYield(ticket)
+    const run = this.run
+    if (run === undefined || run.waiting.size === 0 || run.lastRead !== ticket) return
+    run.channel.askToYield(ticket)
   }
 
   /** The compute this run has done: what running the program again would repeat. */
@@ -196,6 +206,7 @@ export class Execution<R> implements PoolJob {
   // Requests and answers
 
   private onRequest(run: Run, request: ChannelRequest): void {
+    run.lastRead = request.id
     if (request.op === CATALOG_OPERATION) {
       run.channel.respond(request.id, { ok: true, value: this.plan.catalogSnapshot() })
       return
