@@ -168,11 +168,6 @@ export class ExecutionCalls<R> {
     return bytes
   }
 
-  /** Records `kind`/`name` for `Result.toolCalls` although it never ran (left behind at the end). */
-  recordUnrun(op: string, name: string): void {
-    if (op === "tool" || op === "global") this.record(op === "tool" ? "tool" : "extension", name)
-  }
-
   // -------------------------------------------------------------------------------------------
 
   /** Counts an attempt against `maxToolCalls`; false (and the stop already sent) when over. */
