@@ -5,6 +5,18 @@
 
 export { CodeMode, type AnyExtension, type Branches, type CodeModeOptions, type ExecuteOptions, type Runtime } from "./pool/codemode.js"
 export { WorkerPool, type WorkerPoolOptions } from "./pool/workers.js"
+export {
+  Approval,
+  ApprovalRequired,
+  ResumeTokenError,
+  MAX_APPROVAL_TOKEN_BYTES,
+  DEFAULT_TOKEN_EXPIRY_MS,
+  type ApprovalDecision,
+  type ApprovalOptions,
+  type Pending,
+  type PendingCall,
+  type ResumeTokenReason,
+} from "./pool/approvals.js"
 export { DEFAULT_LIMITS, type Limits } from "./pool/limits.js"
 export type { Language } from "./protocol/language.js"
 export type { Result, ToolCall, CallStatus, Diagnostic, DiagnosticKind, SourceLocation, DataValue } from "./pool/result.js"

@@ -24,6 +24,10 @@
  * must provide (`ToolRequirements` in `namespace.ts`). A schema that needs services to decode or
  * encode adds them to the tool's requirements too.
  *
+ * A tool may need a person's yes before it runs (`needsApproval`: `true`, or a policy of the decoded
+ * input returning a boolean or an Effect of one). The tool only says so; the pool pauses the
+ * program at such a call and resumes it from a signed token (pool/approvals.ts).
+ *
  * A tool knows nothing of where it is mounted: its path comes from the key it sits under, so the
  * same tool may appear at two paths.
  */
@@ -54,6 +58,8 @@ export interface Tool<in I, out O, out E, out R> {
   readonly input: ToolSchema
   readonly output: ToolSchema | undefined
   readonly execute: (input: I) => Effect.Effect<O, E, R>
+  /** Whether this call needs an approval first (absent: never); an Effect so a policy may look things up. */
+  readonly needsApproval: ((input: I) => Effect.Effect<boolean, unknown, R>) | undefined
 }
 
 /** Any tool, whatever its types: what a tools tree holds. */
@@ -89,7 +95,16 @@ export interface ToolOptions<In extends ToolSchema, Out extends ToolSchema | und
   readonly input: In
   readonly output?: Out
   readonly execute: (input: InputOf<In>) => ExecuteReturn<OutputOf<Out>, E, R>
+  /**
+   * Ask for an approval before the call runs: `true` for every call, or a policy of the decoded
+   * input returning a boolean or an Effect of one. The program pauses at such a call and the host
+   * resumes it with `runtime.resume(token, decision)`.
+   */
+  readonly needsApproval?: boolean | ((input: InputOf<In>) => boolean | Effect.Effect<boolean, unknown, R>)
 }
+
+/** Every key `Tool.make` reads; any other is a `TypeError` (a misspelt option must not be ignored). */
+const TOOL_OPTION_KEYS: ReadonlySet<string> = new Set(["description", "input", "output", "execute", "needsApproval"])
 
 const make = <In extends ToolSchema, Out extends ToolSchema | undefined = undefined, E = never, R = never>(
   options: ToolOptions<In, Out, E, R>,
@@ -105,13 +120,34 @@ const make = <In extends ToolSchema, Out extends ToolSchema | undefined = undefi
   if (typeof options.execute !== "function") {
     throw new TypeError(Messages.invalidToolOption("execute", "must be a function returning an Effect"))
   }
+  for (const key of Object.keys(options)) {
+    if (!TOOL_OPTION_KEYS.has(key)) throw new TypeError(Messages.invalidToolOption(key, `is not an option (known: ${[...TOOL_OPTION_KEYS].join(", ")})`))
+  }
+  const needsApproval = approvalPolicy(options.needsApproval as ToolOptions<In, Out, E, R>["needsApproval"])
   return Object.freeze({
     [ToolTypeId]: ToolTypeId,
     description: options.description,
     input: options.input,
     output: options.output,
     execute: asEffect(options.execute as (input: unknown) => unknown),
+    needsApproval,
   }) as Tool<InputOf<In>, OutputOf<Out>, E, R | SchemaServices<In, Out>>
+}
+
+/** `needsApproval` as the dispatcher calls it: an Effect of a boolean, or absent when no call needs one. */
+const approvalPolicy = (option: unknown): ((input: unknown) => Effect.Effect<boolean, unknown, unknown>) | undefined => {
+  if (option === undefined || option === false) return undefined
+  if (option === true) return () => Effect.succeed(true)
+  if (typeof option !== "function") {
+    throw new TypeError(Messages.invalidToolOption("needsApproval", `must be a boolean or a function of the input returning a boolean or an Effect of one, got ${describeContract(option)}`))
+  }
+  const policy = asEffect(option as (input: unknown) => unknown)
+  return (input) =>
+    Effect.flatMap(policy(input), (answer) =>
+      typeof answer === "boolean"
+        ? Effect.succeed(answer)
+        : Effect.die(new TypeError(`needsApproval returned ${answer === null ? "null" : typeof answer}, not a boolean`)),
+    )
 }
 
 const checkSchemaOption = (option: string, value: unknown): void => {

@@ -19,6 +19,12 @@
  * Stops (a call over `maxToolCalls`, an unknown tool) are answered but never logged: they end
  * the run, and with it the execution.
  *
+ * A tool call that needs an approval (approvals.ts) gets no answer: its entry keeps the ask
+ * (`approval`) and the execution is told (`onPending`); when the program can go on no other way,
+ * the execution pauses with a token. A resumed execution starts from the token's log (`restore`):
+ * the waiting calls carry their decisions, and when the program asks for one again it runs (a yes)
+ * or is answered with the denial (a no), and is logged like any other call.
+ *
  * Nothing here knows about channels or runs: the execution passes in how to answer the current
  * request (`answer`), and asks for the log (`replayLog`) when it starts a run.
  */
@@ -28,7 +34,8 @@ import type { ChannelRequest } from "../bridge/host-channel.js"
 import type { DataValue } from "../protocol/data.js"
 import type { HostOperation } from "../protocol/operations.js"
 import { isRequestMeta, type LoggedReply, type ReplayLog } from "../protocol/replay.js"
-import { callExtension, callTool, failure, type CallRecord, type Reply } from "./dispatch.js"
+import { ApprovalMessages, type ApprovalDecision, type AskedBy, type PausedCall, type PausedExecution } from "./approvals.js"
+import { callExtension, callTool, failure, isApprovalAsk, type CallRecord, type Reply, type ToolReply } from "./dispatch.js"
 import type { ExecutionPlan } from "./plan.js"
 import type { ToolCall } from "./result.js"
 
@@ -49,8 +56,14 @@ export interface CallEntry {
   /** Rank of the answer among the execution's answers, in the order they came (-1: none yet). */
   arrival: number
   readonly record: RecordedCall | undefined
-  fiber: Fiber.Fiber<Reply> | undefined
+  fiber: Fiber.Fiber<ToolReply> | undefined
+  /** A tool call that waits for an approval: who asked, why, and the decision once there is one. */
+  approval: { readonly by: AskedBy; readonly reason?: string; decision?: ApprovalDecision; started?: boolean } | undefined
 }
+
+/** True while the entry waits for a decision nobody has given yet. */
+export const awaitsDecision = (entry: CallEntry | undefined): boolean =>
+  entry !== undefined && entry.reply === undefined && entry.approval !== undefined && entry.approval.decision === undefined
 
 export const toolLabel = (call: { readonly kind: ToolCall["kind"]; readonly name: string }): string =>
   call.kind === "tool" ? `tools.${call.name}` : call.name
@@ -90,7 +103,51 @@ export class ExecutionCalls<R> {
     private readonly onAnswered: (entry: CallEntry) => void,
     /** A run asked for something else than the log says: the execution must fail. */
     private readonly onDiverged: (message: string) => void,
+    /** A tool call asked for an approval instead of answering. */
+    private readonly onPending: (entry: CallEntry) => void,
   ) {}
+
+  /** Host call attempts admitted against `maxToolCalls`, across every leg of the execution. */
+  get attemptCount(): number {
+    return this.attempts
+  }
+
+  /**
+   * Starts from a paused execution's log: its answers, and its waiting calls with their decisions
+   * (in the order of `paused.pending`). Nothing restored is listed in this leg's `toolCalls`.
+   */
+  restore(paused: PausedExecution, decisions: ReadonlyArray<ApprovalDecision>): void {
+    const waiting = new Map<number, { readonly call: PausedCall; readonly decision: ApprovalDecision }>()
+    paused.pending.forEach((call, i) => waiting.set(call.ordinal, { call, decision: decisions[i]! }))
+    paused.log.calls.forEach((logged, ordinal) => {
+      const pending = waiting.get(ordinal)
+      const entry: CallEntry = {
+        ordinal,
+        op: logged?.op ?? "tool",
+        name: logged?.name ?? pending?.call.name ?? "",
+        args: logged?.args ?? pending?.call.args ?? "",
+        reply: logged?.reply,
+        replyBytes: -1,
+        arrival: logged?.arrival ?? -1,
+        record: undefined,
+        fiber: undefined,
+        approval:
+          pending === undefined
+            ? undefined
+            : { by: pending.call.by, ...(pending.call.reason === undefined ? {} : { reason: pending.call.reason }), decision: pending.decision },
+      }
+      this.entries.push(entry)
+    })
+    for (const reading of paused.log.clock) this.clock.push(reading)
+    for (const ordinal of paused.log.settled) this.settled.push(ordinal)
+    this.attempts = paused.attempts
+    this.answers = paused.log.calls.reduce((n, logged) => Math.max(n, (logged?.arrival ?? -1) + 1), 0)
+  }
+
+  /** The calls waiting for a decision, in program order. */
+  awaitingDecision(): ReadonlyArray<CallEntry> {
+    return this.entries.filter(awaitsDecision)
+  }
 
   get size(): number {
     return this.entries.length
@@ -113,6 +170,7 @@ export class ExecutionCalls<R> {
         return this.onDiverged(CallMessages.diverged(ordinal, logged, op, request.name))
       }
       if (logged.reply !== undefined) return answer(logged.reply.ok ? logged.reply : failure(logged.reply.kind, logged.reply.message))
+      if (logged.approval?.decision !== undefined && logged.approval.started !== true) return this.onDecided(logged, request, answer, waitFor)
       return waitFor(ordinal)
     }
     if (ordinal !== this.entries.length) return this.onDiverged(CallMessages.outOfOrder(ordinal, this.entries.length))
@@ -196,6 +254,7 @@ export class ExecutionCalls<R> {
       arrival: -1,
       record: kind === undefined ? undefined : this.record(kind, recordAs),
       fiber: undefined,
+      approval: undefined,
     }
     this.entries.push(entry)
     return entry
@@ -207,6 +266,27 @@ export class ExecutionCalls<R> {
     if (tool === undefined) return answer(failure("UnknownTool", this.plan.unknownToolMessage(request.name), true))
     const entry = this.entry(ordinal, "tool", request.name, args, "tool", request.name)
     this.run(entry, waitFor, (call) => callTool(tool, request.name, request.args[0] ?? {}, this.plan.hooks, call))
+  }
+
+  /**
+   * A resumed call whose decision is in: a yes runs it (hooks and `toolCalls` as for any call, the
+   * asker not asked again); a no answers it with the denial, as a `before` hook's would be.
+   */
+  private onDecided(entry: CallEntry, request: ChannelRequest, answer: (reply: Reply) => void, waitFor: (o: number) => void): void {
+    const approval = entry.approval!
+    approval.started = true
+    const record = this.record("tool", entry.name)
+    ;(entry as { record: RecordedCall | undefined }).record = record
+    if (!approval.decision!.approved) {
+      const reply = failure("ToolFailure", ApprovalMessages.denied(entry.name, approval.decision!.reason))
+      record.status = "denied"
+      entry.reply = logged(reply)
+      entry.arrival = this.answers++
+      return answer(reply)
+    }
+    const tool = this.plan.lookupTool(entry.name)
+    if (tool === undefined) return answer(failure("UnknownTool", this.plan.unknownToolMessage(entry.name), true))
+    this.run(entry, waitFor, (call) => callTool(tool, entry.name, request.args[0] ?? {}, this.plan.hooks, call, approval.by))
   }
 
   /**
@@ -259,7 +339,7 @@ export class ExecutionCalls<R> {
   }
 
   /** Runs one host call as its own fiber in the caller's context; its answer is logged when it ends. */
-  private run(entry: CallEntry, waitFor: (ordinal: number) => void, effectFor: (call: CallRecord) => Effect.Effect<Reply, never, R>): void {
+  private run(entry: CallEntry, waitFor: (ordinal: number) => void, effectFor: (call: CallRecord) => Effect.Effect<ToolReply, never, R>): void {
     const record = entry.record!
     waitFor(entry.ordinal)
     const fiber = Effect.runForkWith(this.context)(effectFor(record))
@@ -270,7 +350,14 @@ export class ExecutionCalls<R> {
       entry.fiber = undefined
       record.durationMs = performance.now() - record.startedAt
       if (exit._tag === "Success") {
-        entry.reply = logged(exit.value)
+        const reply = exit.value
+        if (isApprovalAsk(reply)) {
+          // No answer: the call waits for a decision; its time is counted from the resume.
+          entry.approval = reply.reason === undefined ? { by: reply.by } : { by: reply.by, reason: reply.reason }
+          record.status = "pending"
+          return this.onPending(entry)
+        }
+        entry.reply = logged(reply)
       } else {
         // Interrupted by the execution's end: nothing to deliver. Anything else is a defect that
         // escaped dispatch: report it rather than leave the program waiting.
@@ -290,7 +377,7 @@ export class ExecutionCalls<R> {
   }
 }
 
-const isInterruptOnly = (exit: Exit.Exit<Reply>): boolean => exit._tag === "Failure" && Cause.hasInterruptsOnly(exit.cause)
+const isInterruptOnly = (exit: Exit.Exit<ToolReply>): boolean => exit._tag === "Failure" && Cause.hasInterruptsOnly(exit.cause)
 
 /** A dispatch reply as the log keeps it: stops are never logged (they end the run). */
 const logged = (reply: Reply): LoggedReply => (reply.ok ? reply : { ok: false, kind: reply.kind, message: reply.message })

@@ -11,11 +11,13 @@
  * given back on `close`) or one the host made with `WorkerPool.make` and owns.
  */
 
-import { Cause, Context, Effect, Exit, Layer, Scope } from "effect"
+import { Cause, Clock, Context, Effect, Exit, Layer, Scope } from "effect"
 import { Catalog, type ToolDescriptor } from "../catalog/catalog.js"
 import { decodeInput, decodeOutput } from "../catalog/decode.js"
 import { luaSearchSignature, readSearchRequest, searchSignature } from "../catalog/search.js"
 import { toolExpression } from "../catalog/paths.js"
+import { toJsonSchema } from "../catalog/schema.js"
+import { ApprovalMessages, Approvals, digestOf, readDecisions, ResumeTokenError, type ApprovalDecision, type ApprovalOptions } from "./approvals.js"
 import type { ToolRequirements, ToolTree } from "../catalog/namespace.js"
 import type { DataValue } from "../protocol/data.js"
 import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
@@ -70,6 +72,12 @@ export interface CodeModeOptions<T extends ToolTree, RH, X extends ReadonlyArray
    * this runtime's own, gone when the runtime closes.
    */
   readonly state?: Layer.Layer<State, StateError>
+  /**
+   * How paused executions' tokens are signed and bounded (pool/approvals.ts): `{ key }` shared by
+   * the runtimes that resume each other's tokens, `expiresInMs`, `maxTokenBytes`. Default: a
+   * random key of this runtime's own, 24 hours, 1 MiB.
+   */
+  readonly approvals?: ApprovalOptions
 }
 
 /** How one execution is run. */
@@ -98,6 +106,14 @@ export interface Runtime<R> {
    * `Result`. Interrupting it stops the program and discards what it stored.
    */
   execute(source: string, options?: ExecuteOptions): Effect.Effect<Result, never, R>
+  /**
+   * Resumes an execution that paused for an approval (`Result.error.kind === "ApprovalRequired"`),
+   * with a decision for its pending call (or an array, one per pending call, in order). Its Result
+   * is the next leg's: the output and calls made after the pause. Fails only with
+   * `ResumeTokenError`, when the token is malformed, forged, expired, already used, or meets
+   * changed tools or limits; then nothing runs.
+   */
+  resume(token: string, decision: ApprovalDecision | ReadonlyArray<ApprovalDecision>): Effect.Effect<Result, ResumeTokenError, R>
   /** Fork, list and delete the branches of this runtime's state. */
   readonly branches: Branches
   /**
@@ -117,7 +133,7 @@ export interface CloseOptions {
 
 /** Every key `CodeMode.make` reads; any other is a `TypeError` (a misspelt option must not be ignored). */
 const MAKE_OPTION_KEYS = keysOf<CodeModeOptions<ToolTree, unknown>>()({
-  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true,
+  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true, approvals: true,
 })
 
 const make = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
@@ -135,6 +151,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     throw new RangeError(`randomSeed must be an integer, got ${options.randomSeed}`)
   }
   const hooks = normalizeHooks<R>(options.hooks)
+  const signer = Approvals.make(options.approvals)
   const state = openState(options.state)
   const catalog = Catalog.make(options.tools ?? {})
   const extensionEntries = collectExtensions(language, options.extensions ?? [])
@@ -154,10 +171,12 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
       const entry = catalog.lookup(path)
       if (entry === undefined) return undefined
       const t = entry.tool
+      const needsApproval = t.needsApproval
       tool = {
         decodeInput: (input) => decodeInput(t, input),
         execute: (input) => t.execute(input),
         decodeOutput: (output, onNonFinite) => decodeOutput(t, output, onNonFinite),
+        needsApproval: needsApproval === undefined ? undefined : (input) => needsApproval(input),
       }
       dispatchTools.set(path, tool)
     }
@@ -181,8 +200,24 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     return pool
   }
 
+  // A token is bound to the tools its log used (paths and schemas) and to the limits and language.
+  const toolsDigest = (paths: ReadonlyArray<string>): string =>
+    digestOf([...new Set(paths)].sort().map((path) => {
+      const entry = catalog.lookup(path)
+      if (entry === undefined) return `${path}: absent`
+      const { input, output, needsApproval } = entry.tool
+      return `${path}: ${schemaText(input, "input")} -> ${output === undefined ? "" : schemaText(output, "output")}${needsApproval === undefined ? "" : " (approval)"}`
+    }))
+  const runtimeDigest = digestOf([language, JSON.stringify(limits, (_, value) => (value === Infinity ? "Infinity" : value))])
+  const approvals = { signer, toolsDigest, runtimeDigest }
+
   // One plan per execution: the functions its extension results return live in it (callables.ts).
-  const planFor = (activePool: WorkerPool, branch: string, functions = new ResultFunctions<R>(language, dispatchGlobals)): ExecutionPlan<R> => ({
+  const planFor = (
+    activePool: WorkerPool,
+    branch: string,
+    staged = new StagedState(state.store, branch),
+    functions = new ResultFunctions<R>(language, dispatchGlobals),
+  ): ExecutionPlan<R> => ({
     language,
     limits,
     hooks,
@@ -196,8 +231,24 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     search: (args) => catalog.search(readSearchRequest(args), language) as unknown as DataValue,
     discover: (name, args) => answerDiscovery(catalog, language, name, args),
     randomSeed: options.randomSeed,
-    state: new StateRequests(new StagedState(state.store, branch)),
+    state: new StateRequests(staged),
+    approvals,
   })
+
+  /** Checks a token and a decision against this runtime; the leg to run, or why not. */
+  const openToken = (token: string, decision: unknown, now: number) => {
+    const paused = signer.open(token, now)
+    if (paused instanceof ResumeTokenError) return paused
+    if (paused.runtime !== runtimeDigest) return new ResumeTokenError({ reason: "runtime-changed", message: ApprovalMessages.runtimeChanged() })
+    const used = paused.log.calls.flatMap((call) => (call !== null && call.op === "tool" ? [call.name] : []))
+    if (paused.tools !== toolsDigest([...used, ...paused.pending.map((call) => call.name)])) {
+      return new ResumeTokenError({ reason: "tools-changed", message: ApprovalMessages.toolsChanged() })
+    }
+    const decisions = readDecisions(decision, paused.pending.length)
+    if (decisions instanceof ResumeTokenError) return decisions
+    if (!signer.claim(paused, now)) return new ResumeTokenError({ reason: "used", message: ApprovalMessages.used() })
+    return { paused, decisions }
+  }
 
   const branchOperation = <A, E>(names: ReadonlyArray<string>, run: (store: StateStore) => Effect.Effect<A, E>) =>
     Effect.suspend((): Effect.Effect<A, E | StateError | BranchError> => {
@@ -244,6 +295,18 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
         return runExecution(planFor(poolForExecution(), branch), source, track)
       })
     },
+    resume(token, decision) {
+      return Effect.flatMap(Clock.currentTimeMillis, (now) =>
+        Effect.suspend((): Effect.Effect<Result, ResumeTokenError, R> => {
+          if (closed) return Effect.succeed<Result>({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.closed() }, toolCalls: [] })
+          const leg = openToken(token, decision, now)
+          if (leg instanceof ResumeTokenError) return Effect.fail(leg)
+          const { paused } = leg
+          const staged = StagedState.restore(state.store, paused.branch, paused.state)
+          return runExecution(planFor(poolForExecution(), paused.branch, staged), paused.source, track, leg)
+        }),
+      )
+    },
     async close(closeOptions: CloseOptions = {}) {
       if (closed) return
       closed = true
@@ -254,6 +317,15 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
       if (borrowsShared) releaseSharedPool()
       await state.close()
     },
+  }
+}
+
+/** A schema as the text a token digest covers; one that cannot be rendered is named by its kind. */
+const schemaText = (schema: Parameters<typeof toJsonSchema>[0], side: "input" | "output"): string => {
+  try {
+    return JSON.stringify(toJsonSchema(schema, side))
+  } catch {
+    return `(${typeof schema})`
   }
 }
 

@@ -8,6 +8,8 @@
  * | what happened                     | reply                                             |
  * | --------------------------------- | ------------------------------------------------- |
  * | input does not decode             | catchable `InvalidToolInput`                      |
+ * | `needsApproval` says yes, or `before` fails with `Approval.required` | no reply: the call waits for a decision (`ApprovalAsk`) |
+ * | `needsApproval` fails             | catchable `ToolFailure` ("denied"), tool not run  |
  * | `before` fails                    | catchable `ToolFailure` ("denied"), tool not run  |
  * | `before` returns a non-Effect     | the same denial, and a warning for the host       |
  * | the tool fails or dies            | catchable `ToolFailure` with the tool's message   |
@@ -32,6 +34,11 @@
  * arrive as plain data, its result (a value, a Promise's or an Effect's) is copied as plain data
  * (`undefined` stays undefined: nil in Lua), and `extension.before` / `extension.after` surround it.
  *
+ * Approvals (approvals.ts). A tool's `needsApproval` is asked first, then the `before` hook, so a
+ * call that pauses has not been seen by `before` yet. A call resumed with a yes (`approved`) skips
+ * `needsApproval`, and skips `before` too when `before` was the one that asked; a `before` that asks
+ * again for an approved call is satisfied by the yes already given.
+ *
  * Interruption (timeout, caller interruption) is not a reply: the fiber is interrupted, `after`
  * sees `interrupted`, and the execution answers the program with a stop of its own.
  */
@@ -41,6 +48,7 @@ import type { DiagnosticKind } from "../protocol/diagnostic.js"
 import type { DataValue } from "../protocol/data.js"
 import { copyPlainData, type CopyResult, type NonFiniteNote } from "../catalog/plain-copy.js"
 import { observedOutcome } from "./result-functions.js"
+import { ApprovalMessages, isApprovalRequired, type AskedBy } from "./approvals.js"
 import { HookMisuse, runBeforeHook, runHook, type CallOutcome, type ExtensionAfterEvent, type HookReturn, type Hooks, type ToolAfterEvent } from "./hooks.js"
 import type { CallStatus } from "./result.js"
 import { MAX_FAILURE_MESSAGE_CHARS } from "./limits.js"
@@ -49,8 +57,22 @@ export type Reply =
   | { readonly ok: true; readonly value: DataValue }
   | { readonly ok: false; readonly kind: DiagnosticKind; readonly message: string; readonly stop: boolean }
 
+/** A call that waits for a decision rather than an answer (approvals.ts). */
+export interface ApprovalAsk {
+  readonly pending: true
+  readonly by: AskedBy
+  readonly reason?: string
+}
+
+/** What a tool call ends with: the program's reply, or an ask for a decision. */
+export type ToolReply = Reply | ApprovalAsk
+
+export const isApprovalAsk = (reply: ToolReply): reply is ApprovalAsk => (reply as ApprovalAsk).pending === true
+
 /** What dispatch needs of a tool: how to decode, how to run. */
 export interface DispatchTool<R> {
+  /** Whether this call needs an approval first (absent: never). */
+  readonly needsApproval?: ((input: unknown) => Effect.Effect<boolean, unknown, R>) | undefined
   readonly decodeInput: (input: unknown) => Effect.Effect<unknown, unknown, R>
   readonly execute: (input: unknown) => Effect.Effect<unknown, unknown, R>
   /** Checks the output and returns its plain-data copy (told the first non-finite number made null). */
@@ -118,28 +140,50 @@ const describeUntrusted = (error: unknown): string => {
 
 const causeMessage = (cause: Cause.Cause<unknown>): string => describeError(Cause.squash(cause))
 
+/**
+ * One tool call. `approved` is set when the call was paused and a decision said yes: it names who
+ * asked, so that one is not asked again.
+ */
 export const callTool = <R>(
   tool: DispatchTool<R>,
   name: string,
   rawInput: unknown,
   hooks: Hooks<R> | undefined,
   record: CallRecord,
-): Effect.Effect<Reply, never, R> => {
+  approved?: AskedBy,
+): Effect.Effect<ToolReply, never, R> => {
   const before = hooks?.tool?.before
   const after = hooks?.tool?.after
   // Plain combinators rather than a generator: this runs once per tool call, and without hooks the
   // steps that would only run `Effect.void` are left out (measured: about half the host's cost).
-  return Effect.flatMap(Effect.exit(tool.decodeInput(rawInput)), (decoded) => {
+  return Effect.flatMap(Effect.exit(tool.decodeInput(rawInput)), (decoded): Effect.Effect<ToolReply, never, R> => {
     if (Exit.isFailure(decoded)) {
       record.status = "failure"
       return Effect.succeed(failure("InvalidToolInput", `Invalid input for tools.${name}: ${causeMessage(decoded.cause)}`))
     }
     const input = decoded.value
     const run = runAdmitted(tool, name, input, after, record)
-    if (before === undefined) return run
-    return Effect.flatMap(Effect.exit(runBeforeHook("tool.before", before, { name, input })), (admitted) =>
-      Exit.isSuccess(admitted) ? run : Effect.succeed(denied(`tools.${name}`, admitted.cause, record)),
-    )
+    const admitted: Effect.Effect<ToolReply, never, R> =
+      before === undefined || approved === "hook"
+        ? run
+        : Effect.flatMap(Effect.exit(runBeforeHook("tool.before", before, { name, input })), (verdict) => {
+            if (Exit.isSuccess(verdict)) return run
+            const error = Cause.squash(verdict.cause)
+            if (isApprovalRequired(error)) {
+              if (approved !== undefined) return run
+              return Effect.succeed<ToolReply>(error.reason === undefined ? { pending: true, by: "hook" } : { pending: true, by: "hook", reason: error.reason })
+            }
+            return Effect.succeed(denied(`tools.${name}`, verdict.cause, record))
+          })
+    const policy = tool.needsApproval
+    if (policy === undefined || approved !== undefined) return admitted
+    return Effect.flatMap(Effect.exit(callGuarded(`tools.${name} needsApproval`, () => policy(input))), (asked) => {
+      if (Exit.isFailure(asked)) {
+        record.status = "denied"
+        return Effect.succeed(failure("ToolFailure", ApprovalMessages.policyFailed(name, causeMessage(asked.cause))))
+      }
+      return asked.value ? Effect.succeed<ToolReply>({ pending: true, by: "tool" }) : admitted
+    })
   })
 }
 

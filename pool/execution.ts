@@ -26,6 +26,14 @@
  * `execute`. If a worker has still not finished `TERMINATION_GRACE_MS` after the deadline (a
  * builtin stuck in one long step), its task is aborted: Piscina terminates it and starts another.
  *
+ * Approvals (approvals.ts). A tool call that asks for a decision gets no answer. As soon as the
+ * program cannot go on without one (every call it waits on waits for a decision), the worker is
+ * asked to give its thread back, and the execution ends with an `ApprovalRequired` Result whose
+ * token holds its log. `runtime.resume` makes a new Execution from the token (`ResumedLeg`): it is
+ * answered from the log, its waiting calls carry their decisions, and it may pause again. A leg's
+ * Result shows only what that leg added: its calls, and the log lines after the ones earlier legs
+ * showed. The time limit counts the running legs, not the wait for a decision.
+ *
  * Exactly one Result per execution: whichever ending arrives first (an outcome, a worker death,
  * the deadline, a refusal, a close, the caller's cancel) moves `phase` to "ended", and the later
  * ones find it there.
@@ -37,7 +45,8 @@ import { ChannelError, type ChannelRequest, type HostChannel } from "../bridge/h
 import type { Diagnostic } from "../protocol/diagnostic.js"
 import { CATALOG_OPERATION } from "../protocol/operations.js"
 import { isSuspension, type ExecutionTask, type Outcome, type TaskReply } from "../protocol/task.js"
-import { ExecutionCalls, toolLabel, type CallEntry } from "./calls.js"
+import { Approvals, ApprovalMessages, type ApprovalDecision, type PausedExecution, type Pending } from "./approvals.js"
+import { awaitsDecision, ExecutionCalls, toolLabel, type CallEntry } from "./calls.js"
 import { armDeadline, clockOf, type Disarm } from "./deadline.js"
 import { failure, type Reply } from "./dispatch.js"
 import type { ExecutionPlan } from "./plan.js"
@@ -88,11 +97,26 @@ interface Run {
 
 type Phase = "queued" | "running" | "suspended" | "ended"
 
+/** A leg resumed from a token: where the execution stood when it paused, and the decisions. */
+export interface ResumedLeg {
+  readonly paused: PausedExecution
+  readonly decisions: ReadonlyArray<ApprovalDecision>
+}
+
 export class Execution<R> implements PoolJob {
   private readonly calls: ExecutionCalls<R>
   private readonly clock: Clock.Clock
   /** Every random number the program sees comes from this secret (worker/world.ts); 256 bits. */
-  private readonly seed = freshSeed()
+  private readonly seed: string
+  private readonly randomSeed: number | undefined
+  /** Running time of earlier legs (approvals): this leg's deadline is what they left. */
+  private readonly usedBeforeMs: number
+  /** Log lines earlier legs' Results showed: this leg's Result starts after them. */
+  private readonly logsBefore: number
+  /** Set when the execution pauses for an approval: what its Result carries. */
+  private pending: Pending | undefined = undefined
+  /** The log lines of the last suspension, for a pause decided while suspended. */
+  private suspendedLogs: ReadonlyArray<string> = []
   private readonly startedAt: number
   private readonly submittedAt = Date.now()
   private phase: Phase = "queued"
@@ -114,10 +138,30 @@ export class Execution<R> implements PoolJob {
     private readonly source: string,
     context: Context.Context<R>,
     private readonly resolve: (result: Result) => void,
+    resumed?: ResumedLeg,
   ) {
-    this.calls = new ExecutionCalls(plan, context, this.onAnswered, this.onDiverged)
+    this.calls = new ExecutionCalls(plan, context, this.onAnswered, this.onDiverged, this.onPending)
     this.clock = clockOf(context as Context.Context<never>)
     this.startedAt = this.clock.currentTimeMillisUnsafe()
+    if (resumed === undefined) {
+      this.seed = freshSeed()
+      this.randomSeed = plan.randomSeed
+      this.usedBeforeMs = 0
+      this.logsBefore = 0
+    } else {
+      const { paused } = resumed
+      this.calls.restore(paused, resumed.decisions)
+      this.seed = paused.seed
+      this.randomSeed = paused.randomSeed
+      this.usedBeforeMs = paused.usedMs
+      this.logsBefore = paused.logsBefore
+    }
+  }
+
+  /** The time limit of this leg: what earlier legs left of `timeoutMs`. */
+  private get timeoutMs(): number {
+    const limit = this.plan.limits.timeoutMs
+    return Number.isFinite(limit) ? Math.max(1, limit - this.usedBeforeMs) : limit
   }
 
   get ended(): boolean {
@@ -126,8 +170,8 @@ export class Execution<R> implements PoolJob {
 
   /** Arms the deadline and queues the first run; it starts when the pool has room (`begin`). */
   start(): void {
-    if (Number.isFinite(this.plan.limits.timeoutMs)) {
-      this.disarmDeadline = armDeadline(this.clock, this.plan.limits.timeoutMs, this.onDeadline)
+    if (Number.isFinite(this.timeoutMs)) {
+      this.disarmDeadline = armDeadline(this.clock, this.timeoutMs, this.onDeadline)
     }
     this.plan.pool.schedule(this, false)
   }
@@ -150,11 +194,11 @@ export class Execution<R> implements PoolJob {
       source: this.source,
       channel: channel.buffer,
       catalogId: plan.catalogId,
-      timeoutMs: Number.isFinite(plan.limits.timeoutMs) ? plan.limits.timeoutMs : 2 ** 31,
+      timeoutMs: Number.isFinite(this.timeoutMs) ? this.timeoutMs : 2 ** 31,
       // When `execute` started: the worker subtracts the time since from the timeout.
       submittedAt: this.submittedAt,
       seed: this.seed,
-      ...(plan.randomSeed === undefined ? {} : { randomSeed: plan.randomSeed }),
+      ...(this.randomSeed === undefined ? {} : { randomSeed: this.randomSeed }),
       ...(this.calls.size === 0 ? {} : { replay: this.calls.replayLog() }),
     }
     plan.pool.run(task, run.abort).then(
@@ -231,6 +275,7 @@ export class Execution<R> implements PoolJob {
         this.plan.pool.noteWaiting()
       },
     )
+    this.pauseIfStuck(run)
   }
 
   /** A call's answer arrived: deliver it to the run that waits for it, or wake the execution. */
@@ -252,9 +297,80 @@ export class Execution<R> implements PoolJob {
         entry.replyBytes = -1
         if (entry.record !== undefined) entry.record.status = "failure"
       }
+      this.pauseIfStuck(run)
       return
     }
     if (this.phase === "suspended" && this.waitingOn.includes(entry.ordinal)) this.resume()
+  }
+
+  /** A call asked for a decision: pause once nothing but decisions can let the program go on. */
+  private readonly onPending = (): void => {
+    if (this.phase === "running" && this.run !== undefined) this.pauseIfStuck(this.run)
+    else if (this.phase === "suspended" && this.waitsOnlyForDecisions(this.waitingOn)) this.pause(this.suspendedLogs)
+  }
+
+  /** True when every call in `ordinals` (at least one) waits for a decision. */
+  private waitsOnlyForDecisions(ordinals: Iterable<number>): boolean {
+    let any = false
+    for (const ordinal of ordinals) {
+      if (!awaitsDecision(this.calls.entries[ordinal])) return false
+      any = true
+    }
+    return any && this.calls.inFlight.size === 0
+  }
+
+  /**
+   * Asks the run's worker to give its thread back when everything it waits on waits for a
+   * decision (the run then ends with a suspension, and `onRunEnded` pauses). The ask names the
+   * last request the host read: a worker that has posted another since goes on, and that request
+   * brings this check again.
+   */
+  private pauseIfStuck(run: Run): void {
+    if (this.run !== run || run.ended || run.waiting.size === 0) return
+    if (this.waitsOnlyForDecisions(run.waiting.keys())) run.channel.askToYield(run.lastRead)
+  }
+
+  /** Ends this leg with an `ApprovalRequired` Result carrying the token that resumes it. */
+  private pause(logs: ReadonlyArray<string>): void {
+    const waiting = this.calls.awaitingDecision()
+    const now = this.clock.currentTimeMillisUnsafe()
+    const { approvals } = this.plan
+    const paused: PausedExecution = {
+      v: 1,
+      id: Approvals.freshId(),
+      issuedAt: now,
+      expiresAt: now + approvals.signer.expiresInMs,
+      language: this.plan.language,
+      source: this.source,
+      seed: this.seed,
+      ...(this.randomSeed === undefined ? {} : { randomSeed: this.randomSeed }),
+      branch: this.plan.state.branch,
+      log: this.calls.replayLog(),
+      pending: waiting.map((entry) => ({
+        ordinal: entry.ordinal,
+        name: entry.name,
+        args: entry.args,
+        by: entry.approval!.by,
+        ...(entry.approval!.reason === undefined ? {} : { reason: entry.approval!.reason }),
+      })),
+      attempts: this.calls.attemptCount,
+      usedMs: this.usedBeforeMs + Math.max(0, now - this.startedAt),
+      logsBefore: logs.length,
+      state: this.plan.state.snapshot(),
+      tools: approvals.toolsDigest(this.calls.entries.filter((entry) => entry.op === "tool").map((entry) => entry.name)),
+      runtime: approvals.runtimeDigest,
+    }
+    const sealed = approvals.signer.seal(paused)
+    if ("tooLarge" in sealed) {
+      const message = ApprovalMessages.tokenTooLarge(sealed.tooLarge, approvals.signer.maxTokenBytes)
+      return this.end({ ok: false, error: { kind: "ExecutionFailure", message }, logs }, false)
+    }
+    const calls = waiting.map((entry) => {
+      const input = (JSON.parse(entry.args) as unknown[])[0] ?? {}
+      return entry.approval!.reason === undefined ? { name: entry.name, input } : { name: entry.name, input, reason: entry.approval!.reason }
+    })
+    this.pending = { token: sealed.token, id: paused.id, expiresAt: paused.expiresAt, calls }
+    this.end({ ok: false, error: { kind: "ApprovalRequired", message: ApprovalMessages.paused(calls) }, logs }, false)
   }
 
   private readonly onDiverged = (message: string): void => {
@@ -297,12 +413,15 @@ export class Execution<R> implements PoolJob {
     }
     this.calls.addTrace(reply.trace.clock, reply.trace.settled)
     this.releaseRun(true)
+    // Nothing but decisions can let the program go on: the leg ends here, with its token.
+    if (this.waitsOnlyForDecisions(reply.waitingOn)) return this.pause(reply.logs)
     const bytes = this.calls.logBytes()
     const max = this.plan.pool.maxReplayLogBytes
     if (bytes > max) {
       this.end({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.logTooLarge(bytes, max) }, logs: [] }, false)
       return
     }
+    this.suspendedLogs = reply.logs
     this.plan.pool.stats.suspensions++
     this.plan.pool.noteSuspended(this)
     this.phase = "suspended"
@@ -426,22 +545,29 @@ export class Execution<R> implements PoolJob {
     void Effect.runPromise(this.interruptCalls()).then(() => this.finish(outcome, workerAlive))
   }
 
-  private finish(outcome: Outcome, workerAlive: boolean): void {
+  private finish(ended: Outcome, workerAlive: boolean): void {
     this.releaseRun(workerAlive && this.calls.inFlight.size === 0)
     if (this.cancelled) return
+    // A resumed leg repeats the log lines of the legs before it: its Result starts after them.
+    const outcome: Outcome = this.logsBefore === 0 ? ended : { ...ended, logs: ended.logs.slice(this.logsBefore) }
     const timedOutInWorker = !outcome.ok && outcome.error.kind === "TimeoutExceeded"
     const timed: Outcome =
       this.timeout !== undefined || timedOutInWorker ? { ok: false, error: this.timeoutDiagnostic(outcome), logs: outcome.logs } : outcome
     // (experience) host bugs and non-finite answers found while serving calls: warnings (result.ts).
     const final = withHostWarnings(timed, this.calls.records)
+    const pending = this.pending
     const toolCalls: ToolCall[] = this.calls.records.map(({ kind, name, status, durationMs }) => ({
       kind,
       name,
-      status,
+      // A call still waiting for a decision when the program ended without it never ran.
+      status: status === "pending" && pending === undefined ? "interrupted" : status,
       durationMs: Math.round(durationMs * 1000) / 1000,
     }))
     // State: a successful program's staged writes are committed here, before its Result exists.
-    void this.plan.state.settle(final).then((settled) => this.resolve(assembleResult(settled, toolCalls, this.plan.limits.maxOutputBytes)))
+    void this.plan.state.settle(final).then((settled) => {
+      const result = assembleResult(settled, toolCalls, this.plan.limits.maxOutputBytes)
+      this.resolve(pending === undefined || result.ok ? result : { ...result, pending })
+    })
   }
 
   /** Prefers the worker's own account (it knows the line) over the host's. */
@@ -492,14 +618,25 @@ const freshSeed = (): string => {
 }
 
 /** Runs one program; the Effect never fails and is interruptible. */
-export const runExecution = <R>(plan: ExecutionPlan<R>, source: string, track?: (execution: Execution<R>) => () => void): Effect.Effect<Result, never, R> =>
+export const runExecution = <R>(
+  plan: ExecutionPlan<R>,
+  source: string,
+  track?: (execution: Execution<R>) => () => void,
+  resumed?: ResumedLeg,
+): Effect.Effect<Result, never, R> =>
   Effect.flatMap(Effect.context<R>(), (context) =>
     Effect.callback<Result>((resume) => {
       const untracking: { untrack?: () => void } = {}
-      const execution = new Execution(plan, source, context, (result) => {
-        untracking.untrack?.()
-        resume(Effect.succeed(result))
-      })
+      const execution = new Execution(
+        plan,
+        source,
+        context,
+        (result) => {
+          untracking.untrack?.()
+          resume(Effect.succeed(result))
+        },
+        resumed,
+      )
       untracking.untrack = track?.(execution)
       execution.start()
       return Effect.promise(() => {

@@ -5,6 +5,7 @@
 
 import type { DataValue } from "../protocol/data.js"
 import type { Language } from "../protocol/language.js"
+import type { Approvals } from "./approvals.js"
 import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
 import type { Hooks } from "./hooks.js"
 import type { Limits } from "./limits.js"
@@ -29,4 +30,12 @@ export interface ExecutionPlan<R> {
   readonly randomSeed: number | undefined
   /** This execution's `store` / `load` and their commit (pool/state-requests.ts). */
   readonly state: StateRequests
+  /** What a pause needs to sign its token (pool/approvals.ts). */
+  readonly approvals: {
+    readonly signer: Approvals
+    /** Digest of the given tool paths (deduplicated) with their schemas, as this runtime has them. */
+    readonly toolsDigest: (paths: ReadonlyArray<string>) => string
+    /** Digest of the runtime's limits and language. */
+    readonly runtimeDigest: string
+  }
 }

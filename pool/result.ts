@@ -13,12 +13,13 @@ import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { DataValue } from "../protocol/data.js"
 import type { Outcome } from "../protocol/task.js"
 import { nonFiniteConverted } from "../protocol/json-numbers.js"
+import type { Pending } from "./approvals.js"
 
 export type { Diagnostic, DiagnosticKind, SourceLocation } from "../protocol/diagnostic.js"
 export type { DataValue } from "../protocol/data.js"
 
-/** How an admitted host call ended. */
-export type CallStatus = "success" | "failure" | "denied" | "interrupted"
+/** How an admitted host call ended (`pending`: it waits for an approval; only in a paused Result). */
+export type CallStatus = "success" | "failure" | "denied" | "interrupted" | "pending"
 
 /** One admitted call into the host, in admission order. */
 export interface ToolCall {
@@ -45,6 +46,8 @@ export type Result =
       readonly logs?: ReadonlyArray<string>
       readonly truncated?: boolean
       readonly toolCalls: ReadonlyArray<ToolCall>
+      /** Set when `error.kind` is `ApprovalRequired`: the calls waiting for a decision and the token that resumes them. */
+      readonly pending?: Pending
     }
 
 const utf8Length = (text: string): number => Buffer.byteLength(text, "utf8")

@@ -21,7 +21,7 @@ import { Effect, Exit } from "effect"
 import type { ChannelRequest } from "../bridge/host-channel.js"
 import type { DataValue } from "../protocol/data.js"
 import type { Outcome } from "../protocol/task.js"
-import type { StagedState } from "../state/staging.js"
+import type { StagedSnapshot, StagedState } from "../state/staging.js"
 import { StateMessages, type CommitError } from "../state/errors.js"
 import { failure, type Reply } from "./dispatch.js"
 
@@ -34,6 +34,11 @@ export class StateRequests {
   /** The branch this execution reads and writes. */
   get branch(): string {
     return this.staged.branch
+  }
+
+  /** What a paused execution's token keeps of its state. */
+  snapshot(): StagedSnapshot {
+    return this.staged.snapshot()
   }
 
   /** Answers one `op: "state"` request through `reply` (which drops answers once the execution has ended). */

@@ -18,6 +18,8 @@ export type DiagnosticKind =
   | "ToolFailure"
   | "ExecutionFailure"
   | "Truncated"
+  /** The program reached a call that needs a person's (or a policy's) yes: the Result carries a resume token. */
+  | "ApprovalRequired"
 
 export interface SourceLocation {
   /** 1-based line of the program. */

@@ -56,6 +56,11 @@ export interface Suspension {
   readonly trace: WorldTrace
   /** Ordinals of the calls the program was waiting on: any of their answers lets it go on. */
   readonly waitingOn: ReadonlyArray<number>
+  /**
+   * The log lines the program had written when it gave the thread back. A run repeats the lines of
+   * the runs before it, so only an execution that ends here (paused for an approval) reports them.
+   */
+  readonly logs: ReadonlyArray<string>
 }
 
 export const isSuspension = (reply: TaskReply): reply is Suspension => (reply as Suspension).suspended === true

@@ -43,6 +43,20 @@ interface Staged {
   readonly json: string | undefined
 }
 
+/**
+ * What a paused execution's token keeps of its state (pool/approvals.ts): the versions it saw and
+ * the writes it staged, so the resumed program commits under the same optimistic rule as if it had
+ * never paused (a key changed by another execution meanwhile is a conflict, not a lost update).
+ */
+export interface StagedSnapshot {
+  /** Keys observed: key, version, committed JSON text (absent: no entry). */
+  readonly observed: ReadonlyArray<readonly [string, number, string | null]>
+  /** Staged writes: key, JSON text (null: a delete). */
+  readonly staged: ReadonlyArray<readonly [string, string | null]>
+  readonly committedChars: number | null
+  readonly deltaChars: number
+}
+
 export class StagedState {
   private readonly observed = new Map<string, Observed>()
   private readonly staged = new Map<string, Staged>()
@@ -108,6 +122,28 @@ export class StagedState {
       this.deltaChars += after - before
       this.staged.set(key, { value, json })
     })
+  }
+
+  /** What a token keeps of this view (see `StagedSnapshot`). */
+  snapshot(): StagedSnapshot {
+    return {
+      observed: [...this.observed].map(([key, entry]) => [key, entry.version, entry.json ?? null] as const),
+      staged: [...this.staged].map(([key, write]) => [key, write.json ?? null] as const),
+      committedChars: this.committedChars ?? null,
+      deltaChars: this.deltaChars,
+    }
+  }
+
+  /** A view of `branch` as a paused execution left it. */
+  static restore(backend: StateStore, branch: string, snapshot: StagedSnapshot): StagedState {
+    const state = new StagedState(backend, branch)
+    for (const [key, version, json] of snapshot.observed) state.observed.set(key, { version, json: json ?? undefined, value: undefined, parsed: false })
+    for (const [key, json] of snapshot.staged) {
+      state.staged.set(key, { value: json === null ? undefined : (JSON.parse(json) as DataValue), json: json ?? undefined })
+    }
+    state.committedChars = snapshot.committedChars ?? undefined
+    state.deltaChars = snapshot.deltaChars
+    return state
   }
 
   /** Applies the staged writes (nothing to do when there are none). */

@@ -97,6 +97,6 @@ export default function runExecution(task: ExecutionTask | WakeTask): TaskReply 
           tools: catalog.snapshot.tools,
         })
   // A wait the host cut short to take the thread back: the run ends, the execution does not.
-  if (host.suspension !== undefined) return { suspended: true, trace: host.takeTrace(), waitingOn: host.suspension.waitingOn }
+  if (host.suspension !== undefined) return { suspended: true, trace: host.takeTrace(), waitingOn: host.suspension.waitingOn, logs: outcome.logs }
   return outcome
 }
