@@ -241,7 +241,7 @@ return [a.sent, b, c.sent]`
     expect(paused.toolCalls.map((c) => [c.name, c.status])).toEqual([["pay.send", "pending"], ["pay.slow", "success"], ["pay.send", "pending"]])
     expect(invocations).toEqual(["slow 150"])
 
-    // One decision per pending call, in order: the second denied fails the Promise.all.
+    // One decision per pending call, in order; a single decision does not fit two calls.
     const caught = await run(runtime.resume(paused.pending.token, [{ approved: true }, { approved: true }]))
     expect(caught).toMatchObject({ ok: true, value: [200, 150, 300] })
     expect(invocations).toEqual(["slow 150", "send 200", "send 300"])
