@@ -28,6 +28,10 @@ import type { Hooks } from "./hooks.js"
 import { checkKnownKeys, keysOf, normalizeHooks } from "./options.js"
 import { isLanguage, type Language } from "../protocol/language.js"
 import { resolveLimits, type Limits } from "./limits.js"
+import { ExecutionOutput, type OutputObserver } from "./output.js"
+import { OutputFiles, resolveOutputFilesOptions, type OutputFilesOptions } from "./output-files.js"
+import { readOptionsHeader, tightenByHeader } from "./options-header.js"
+import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { Result } from "./result.js"
 import { acquireSharedPool, releaseSharedPool, type WorkerPool } from "./workers.js"
 import { StateRequests } from "./state-requests.js"
@@ -70,12 +74,25 @@ export interface CodeModeOptions<T extends ToolTree, RH, X extends ReadonlyArray
    * this runtime's own, gone when the runtime closes.
    */
   readonly state?: Layer.Layer<State, StateError>
+  /**
+   * Where the runtime keeps the files `Result.output` names (images, whole outputs the budget
+   * cut): one directory of its own under `parentDirectory` (default: the system's temporary
+   * directory), files removed after `maxAgeMs` (default one hour) and all of it by `close()`.
+   */
+  readonly outputFiles?: OutputFilesOptions
 }
 
 /** How one execution is run. */
 export interface ExecuteOptions {
   /** The branch whose state `store` / `load` use. Default `"main"` (`DEFAULT_BRANCH`). */
   readonly branch?: string
+  /**
+   * Live output: called with each output block (and so each console line) as the program makes
+   * it, before the Result, in order, never twice (pool/output.ts). It never holds the program
+   * back: a returned promise or Effect delays only the next call; a throw or failure becomes one
+   * warning in the Result.
+   */
+  readonly onOutput?: OutputObserver
 }
 
 /** The runtime's branches of state, as Effects. */
@@ -117,7 +134,7 @@ export interface CloseOptions {
 
 /** Every key `CodeMode.make` reads; any other is a `TypeError` (a misspelt option must not be ignored). */
 const MAKE_OPTION_KEYS = keysOf<CodeModeOptions<ToolTree, unknown>>()({
-  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true,
+  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true, outputFiles: true,
 })
 
 const make = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
@@ -136,6 +153,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
   }
   const hooks = normalizeHooks<R>(options.hooks)
   const state = openState(options.state)
+  const files = new OutputFiles(resolveOutputFilesOptions(options.outputFiles))
   const catalog = Catalog.make(options.tools ?? {})
   const extensionEntries = collectExtensions(language, options.extensions ?? [])
   const dispatchGlobals = new Map<string, DispatchGlobal<R>>()
@@ -182,9 +200,14 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
   }
 
   // One plan per execution: the functions its extension results return live in it (callables.ts).
-  const planFor = (activePool: WorkerPool, branch: string, functions = new ResultFunctions<R>(language, dispatchGlobals)): ExecutionPlan<R> => ({
+  const planFor = (
+    activePool: WorkerPool,
+    branch: string,
+    run: { readonly limits: Limits; readonly warnings: ReadonlyArray<Diagnostic>; readonly onOutput: OutputObserver | undefined },
+    functions = new ResultFunctions<R>(language, dispatchGlobals),
+  ): ExecutionPlan<R> => ({
     language,
-    limits,
+    limits: run.limits,
     hooks,
     pool: activePool,
     catalogId: catalog.id,
@@ -197,6 +220,8 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     discover: (name, args) => answerDiscovery(catalog, language, name, args),
     randomSeed: options.randomSeed,
     state: new StateRequests(new StagedState(state.store, branch)),
+    output: new ExecutionOutput(files, run.onOutput),
+    warnings: run.warnings,
   })
 
   const branchOperation = <A, E>(names: ReadonlyArray<string>, run: (store: StateStore) => Effect.Effect<A, E>) =>
@@ -241,7 +266,15 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
         if (problem !== undefined) {
           return Effect.succeed<Result>({ ok: false, error: { kind: "ExecutionFailure", message: StateMessages.invalidBranch(problem) }, toolCalls: [] })
         }
-        return runExecution(planFor(poolForExecution(), branch), source, track)
+        const onOutput = executeOptions?.onOutput
+        if (onOutput !== undefined && typeof onOutput !== "function") {
+          return Effect.succeed<Result>({ ok: false, error: { kind: "ExecutionFailure", message: "execute: onOutput must be a function" }, toolCalls: [] })
+        }
+        // The `@options` first line: read before anything runs; a bad one is the Result.
+        const header = readOptionsHeader(source, language)
+        if (!header.ok) return Effect.succeed<Result>({ ok: false, error: header.error, toolCalls: [] })
+        const tightened = tightenByHeader(limits, header.limits)
+        return runExecution(planFor(poolForExecution(), branch, { ...tightened, onOutput }), source, track)
       })
     },
     async close(closeOptions: CloseOptions = {}) {
@@ -252,6 +285,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
       if (live.size > 0 && drainMs > 0) await drain(live, drainMs)
       for (const execution of [...live]) execution.close()
       if (borrowsShared) releaseSharedPool()
+      files.close()
       await state.close()
     },
   }

@@ -36,6 +36,7 @@ import { type Clock, type Context, Effect } from "effect"
 import { ChannelError, type ChannelRequest, type HostChannel } from "../bridge/host-channel.js"
 import type { Diagnostic } from "../protocol/diagnostic.js"
 import { CATALOG_OPERATION } from "../protocol/operations.js"
+import { OUTPUT_OPERATION } from "../protocol/output.js"
 import { isSuspension, type ExecutionTask, type Outcome, type TaskReply } from "../protocol/task.js"
 import { ExecutionCalls, toolLabel, type CallEntry } from "./calls.js"
 import { armDeadline, clockOf, type Disarm } from "./deadline.js"
@@ -156,6 +157,7 @@ export class Execution<R> implements PoolJob {
       seed: this.seed,
       ...(plan.randomSeed === undefined ? {} : { randomSeed: plan.randomSeed }),
       ...(this.calls.size === 0 ? {} : { replay: this.calls.replayLog() }),
+      ...(plan.output.isLive ? { live: true } : {}),
     }
     plan.pool.run(task, run.abort).then(
       (reply) => this.onRunEnded(run, reply),
@@ -209,6 +211,11 @@ export class Execution<R> implements PoolJob {
     run.lastRead = request.id
     if (request.op === CATALOG_OPERATION) {
       run.channel.respond(request.id, { ok: true, value: this.plan.catalogSnapshot() })
+      return
+    }
+    // A live output block (one-way): forwarded once, whichever run made it (output.ts).
+    if (request.op === OUTPUT_OPERATION) {
+      if (this.phase !== "ended" && this.run === run) this.plan.output.receive(Number(request.name), request.args[0] as never)
       return
     }
     if (run.ended) {
@@ -431,9 +438,9 @@ export class Execution<R> implements PoolJob {
     if (this.cancelled) return
     const timedOutInWorker = !outcome.ok && outcome.error.kind === "TimeoutExceeded"
     const timed: Outcome =
-      this.timeout !== undefined || timedOutInWorker ? { ok: false, error: this.timeoutDiagnostic(outcome), logs: outcome.logs } : outcome
+      this.timeout !== undefined || timedOutInWorker ? { ok: false, error: this.timeoutDiagnostic(outcome), logs: outcome.logs, ...outputOf(outcome) } : outcome
     // (experience) host bugs and non-finite answers found while serving calls: warnings (result.ts).
-    const final = withHostWarnings(timed, this.calls.records)
+    const final = withEarlyWarnings(withHostWarnings(timed, this.calls.records), this.plan)
     const toolCalls: ToolCall[] = this.calls.records.map(({ kind, name, status, durationMs }) => ({
       kind,
       name,
@@ -441,7 +448,11 @@ export class Execution<R> implements PoolJob {
       durationMs: Math.round(durationMs * 1000) / 1000,
     }))
     // State: a successful program's staged writes are committed here, before its Result exists.
-    void this.plan.state.settle(final).then((settled) => this.resolve(assembleResult(settled, toolCalls, this.plan.limits.maxOutputBytes)))
+    void this.plan.state.settle(final).then((settled) => {
+      const output = this.plan.output.finalBlocks(settled.output, settled.ok ? settled.value : undefined, this.plan.limits.maxOutputTokens)
+      const observed = withObserverWarnings(settled, this.plan)
+      this.resolve(assembleResult(observed, toolCalls, this.plan.limits.maxOutputBytes, output))
+    })
   }
 
   /** Prefers the worker's own account (it knows the line) over the host's. */
@@ -475,6 +486,19 @@ export class Execution<R> implements PoolJob {
     this.plan.pool.releaseChannel(run.channel, reusable)
     this.plan.pool.release(this)
   }
+}
+
+/** An outcome's output field, kept when the outcome is replaced (a failed program keeps its output). */
+const outputOf = (outcome: Outcome): { readonly output?: Outcome["output"] } => (outcome.output === undefined ? {} : { output: outcome.output })
+
+/** The warnings found before the program ran (the `@options` header), first. */
+const withEarlyWarnings = (outcome: Outcome, plan: ExecutionPlan<unknown>): Outcome =>
+  plan.warnings.length === 0 || !outcome.ok ? outcome : { ...outcome, warnings: [...plan.warnings, ...outcome.warnings] }
+
+/** A failing live observer, reported once (output.ts). */
+const withObserverWarnings = (outcome: Outcome, plan: ExecutionPlan<unknown>): Outcome => {
+  const found = plan.output.warnings()
+  return found.length === 0 || !outcome.ok ? outcome : { ...outcome, warnings: [...outcome.warnings, ...found] }
 }
 
 /** Secret seeds are cut from one block of random bytes: one system call per 256 executions. */

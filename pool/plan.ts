@@ -8,6 +8,8 @@ import type { Language } from "../protocol/language.js"
 import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
 import type { Hooks } from "./hooks.js"
 import type { Limits } from "./limits.js"
+import type { ExecutionOutput } from "./output.js"
+import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { StateRequests } from "./state-requests.js"
 import type { WorkerPool } from "./workers.js"
 
@@ -29,4 +31,8 @@ export interface ExecutionPlan<R> {
   readonly randomSeed: number | undefined
   /** This execution's `store` / `load` and their commit (pool/state-requests.ts). */
   readonly state: StateRequests
+  /** This execution's output blocks: live forwarding and the Result's blocks (pool/output.ts). */
+  readonly output: ExecutionOutput
+  /** Warnings found before the program ran (an `@options` value clamped, pool/options-header.ts). */
+  readonly warnings: ReadonlyArray<Diagnostic>
 }

@@ -13,6 +13,7 @@ import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { DataValue } from "../protocol/data.js"
 import type { Outcome } from "../protocol/task.js"
 import { nonFiniteConverted } from "../protocol/json-numbers.js"
+import type { OutputBlock } from "./output.js"
 
 export type { Diagnostic, DiagnosticKind, SourceLocation } from "../protocol/diagnostic.js"
 export type { DataValue } from "../protocol/data.js"
@@ -36,6 +37,8 @@ export type Result =
       readonly value: DataValue
       readonly warnings?: ReadonlyArray<Diagnostic>
       readonly logs?: ReadonlyArray<string>
+      /** What the program output (`text`, `image`, console lines), in order; absent: nothing (pool/output.ts). */
+      readonly output?: ReadonlyArray<OutputBlock>
       readonly truncated?: boolean
       readonly toolCalls: ReadonlyArray<ToolCall>
     }
@@ -43,6 +46,8 @@ export type Result =
       readonly ok: false
       readonly error: Diagnostic
       readonly logs?: ReadonlyArray<string>
+      /** What the program output (`text`, `image`, console lines), in order; absent: nothing (pool/output.ts). */
+      readonly output?: ReadonlyArray<OutputBlock>
       readonly truncated?: boolean
       readonly toolCalls: ReadonlyArray<ToolCall>
     }
@@ -67,9 +72,15 @@ const cutText = (text: string, budget: number, total: number): string => {
 }
 
 /** Builds the caller's Result from what the execution produced, applying `maxOutputBytes`. */
-export const assembleResult = (outcome: Outcome, toolCalls: ReadonlyArray<ToolCall>, maxOutputBytes: number): Result => {
+export const assembleResult = (
+  outcome: Outcome,
+  toolCalls: ReadonlyArray<ToolCall>,
+  maxOutputBytes: number,
+  output: { readonly blocks: ReadonlyArray<OutputBlock>; readonly truncated: boolean } = { blocks: [], truncated: false },
+): Result => {
   let budget = maxOutputBytes
-  let truncated = false
+  // The output blocks have a budget of their own (maxOutputTokens, applied in output.ts).
+  let truncated = output.truncated
 
   let value: DataValue = null
   if (outcome.ok) {
@@ -119,6 +130,7 @@ export const assembleResult = (outcome: Outcome, toolCalls: ReadonlyArray<ToolCa
 
   const common = {
     ...(logs.length > 0 ? { logs } : {}),
+    ...(output.blocks.length > 0 ? { output: output.blocks } : {}),
     ...(truncated ? { truncated: true } : {}),
     toolCalls,
   }
