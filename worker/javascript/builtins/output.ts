@@ -13,7 +13,7 @@
  */
 
 import { jsToData } from "../data/convert.js"
-import { checkImage, OutputArgumentError, ProgramExit, type ImageArgument } from "../../output.js"
+import { checkImage, OutputArgumentError, OutputMessages, ProgramExit, type ImageArgument } from "../../output.js"
 import { JsObject, type Value } from "../runtime/object.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
@@ -66,5 +66,5 @@ const imageArgument = (st: JsState, realm: Realm, value: Value): ImageArgument =
     const url = value.get(st, "url")
     if (typeof url === "string") return { url }
   }
-  throw new OutputArgumentError(`image() takes a base64 data URL ("data:image/png;base64,...") or an image block { type: "image", mimeType, data }, got ${realm.describe(value)}`)
+  throw new OutputArgumentError(OutputMessages.notAnImage(realm.describe(value)))
 }
