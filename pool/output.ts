@@ -4,7 +4,9 @@
  * The worker records blocks (worker/output.ts) and hands them back in the final run's `Outcome`,
  * which repeats everything earlier runs did, so the blocks are built into the Result exactly once.
  * Here each image becomes a file of the runtime's own (output-files.ts) and the block names its
- * path; a returned value is appended as a last text block (JSON for anything but a string).
+ * path; when the program output anything, its returned value is appended as a last text block
+ * (JSON for anything but a string). A program that outputs nothing has no `output`: its `value`
+ * says everything, and the Result of a program that only returns is what it always was.
  *
  * The budget (`maxOutputTokens`, about `CHARS_PER_TOKEN` characters a token) counts the text of
  * text and console blocks. Output over it keeps a head and a tail of equal size, with one text
@@ -95,7 +97,9 @@ export class ExecutionOutput {
   finalBlocks(blocks: ReadonlyArray<WorkerBlock> | undefined, value: DataValue | undefined, maxOutputTokens: number): { blocks: OutputBlock[]; truncated: boolean } {
     const source = blocks ?? this.workerLive
     const shown: OutputBlock[] = source.map((block, i) => (i < this.live.length ? this.live[i]! : this.hostBlock(block)))
-    if (value !== undefined && value !== null) shown.push({ type: "text", text: typeof value === "string" ? value : JSON.stringify(value, null, 2) })
+    // Only a program that output something gets its value as a last block: one that only returns
+    // has no output, and its `value` is the whole answer (so a library host's Result is as before).
+    if (shown.length > 0 && value !== undefined && value !== null) shown.push({ type: "text", text: typeof value === "string" ? value : JSON.stringify(value, null, 2) })
     return budgeted(shown, maxOutputTokens, this.files)
   }
 
