@@ -78,7 +78,7 @@ export class OutputFiles {
   }
 
   writeText(text: string): FileWrite {
-    return this.write(`output-${++this.counter}.txt`, Buffer.from(text, "utf8"))
+    return this.write(`output-${++this.counter}.txt`, text)
   }
 
   /** Removes the directory and everything in it; later writes fail. Idempotent. */
@@ -102,12 +102,12 @@ export class OutputFiles {
     }
   }
 
-  private write(name: string, bytes: Buffer): FileWrite {
+  private write(name: string, bytes: Buffer | string): FileWrite {
     if (this.closed) return { ok: false, message: "the runtime is closed" }
     try {
       const path = join(this.ensureDirectory(), name)
-      writeFileSync(path, bytes, { mode: 0o600, flag: "wx" })
-      return { ok: true, path, bytes: bytes.length }
+      writeFileSync(path, bytes, { mode: 0o600, flag: "wx", encoding: "utf8" })
+      return { ok: true, path, bytes: typeof bytes === "string" ? Buffer.byteLength(bytes, "utf8") : bytes.length }
     } catch (error) {
       return { ok: false, message: error instanceof Error ? error.message : String(error) }
     }

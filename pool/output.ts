@@ -204,14 +204,14 @@ export const budgeted = (blocks: OutputBlock[], maxOutputTokens: number, files: 
 
 /** The whole output as one text, as the budget's file holds it. */
 export const render = (blocks: ReadonlyArray<OutputBlock>): string => {
-  let text = ""
+  const lines: string[] = []
   for (const block of blocks) {
-    if (block.type === "text") text += block.text
-    else if (block.type === "console") text += `[console.${block.level}] ${block.text}`
-    else text += `[image ${block.mimeType}, ${block.bytes} bytes: ${block.path}]`
-    text += "\n"
+    if (block.type === "text") lines.push(block.text)
+    else if (block.type === "console") lines.push(`[console.${block.level}] ${block.text}`)
+    else lines.push(`[image ${block.mimeType}, ${block.bytes} bytes: ${block.path}]`)
   }
-  return text
+  lines.push("")
+  return lines.join("\n")
 }
 
 /** The first `n` code units of `text`, not splitting a surrogate pair. */
