@@ -60,12 +60,20 @@ export class OutputRecorder {
   readonly blocks: WorkerBlock[] = []
   private chars = 0
 
+  // Private fields (#): a recorder compares equal to another with the same blocks (a cached
+  // program's state is checked against a fresh one field by field), whoever its engine is.
+  readonly #live: LiveOutput | undefined
+  /** Builds the engine's stop at the current line (a cap passed). */
+  readonly #stop: (message: string) => HostStop
+
   constructor(
     private readonly bounds: Bounds,
-    private readonly live: LiveOutput | undefined,
-    /** Builds the engine's stop at the current line (a cap passed). */
-    private readonly stop: (message: string) => HostStop,
-  ) {}
+    live: LiveOutput | undefined,
+    stop: (message: string) => HostStop,
+  ) {
+    this.#live = live
+    this.#stop = stop
+  }
 
   text(text: string): void {
     this.add({ type: "text", text }, text.length)
@@ -87,12 +95,12 @@ export class OutputRecorder {
 
   private add(block: WorkerBlock, chars: number): void {
     // Both caps are counted before the block is kept: past either, nothing more is recorded.
-    if (this.blocks.length >= this.bounds.maxOutputCalls) throw this.stop(OutputMessages.tooManyCalls(this.bounds.maxOutputCalls))
-    if (this.chars + chars > this.bounds.maxOutputChars) throw this.stop(OutputMessages.tooManyChars(this.bounds.maxOutputChars))
+    if (this.blocks.length >= this.bounds.maxOutputCalls) throw this.#stop(OutputMessages.tooManyCalls(this.bounds.maxOutputCalls))
+    if (this.chars + chars > this.bounds.maxOutputChars) throw this.#stop(OutputMessages.tooManyChars(this.bounds.maxOutputChars))
     this.chars += chars
     const index = this.blocks.length
     this.blocks.push(block)
-    if (this.live !== undefined) this.live(index, block)
+    if (this.#live !== undefined) this.#live(index, block)
   }
 }
 
