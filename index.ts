@@ -19,6 +19,10 @@ export {
 } from "./pool/approvals.js"
 export { DEFAULT_LIMITS, type Limits } from "./pool/limits.js"
 export type { Language } from "./protocol/language.js"
+export type { OutputBlock, OutputEvent, OutputObserver } from "./pool/output.js"
+export type { OutputFilesOptions } from "./pool/output-files.js"
+export type { ConsoleLevel, ImageMimeType } from "./protocol/output.js"
+export { CHARS_PER_TOKEN, DEFAULT_MAX_OUTPUT_TOKENS, MAX_IMAGE_BYTES, MAX_OUTPUT_CALLS, MAX_OUTPUT_CHARS } from "./protocol/output.js"
 export type { Result, ToolCall, CallStatus, Diagnostic, DiagnosticKind, SourceLocation, DataValue } from "./pool/result.js"
 export type { Hooks, ToolCallEvent, ToolAfterEvent, ExtensionCallEvent, ExtensionAfterEvent, CallOutcome } from "./pool/hooks.js"
 export {

@@ -280,7 +280,8 @@ export class HostChannel {
         return this.fail(error instanceof SyntaxError ? ChannelErrors.malformedFrame("a request is not JSON") : error)
       }
       if (!isChannelRequest(request)) return this.fail(ChannelErrors.malformedFrame("a request lacks id, op, name or args"))
-      this.awaiting.add(request.id)
+      // Id 0 is a one-way frame (WorkerChannel.send): nothing awaits its answer.
+      if (request.id !== 0) this.awaiting.add(request.id)
       try {
         this.handler!(request)
       } catch (error) {

@@ -111,6 +111,20 @@ export class WorkerChannel {
     return id
   }
 
+  /**
+   * Writes a one-way frame (id 0): the host reads it like a request but answers nothing, and
+   * nothing waits for it. Live output uses it (protocol/output.ts).
+   */
+  send(op: string, name: string, args: ReadonlyArray<FrameData>): void {
+    this.followReset()
+    const text = JSON.stringify({ id: 0, op, name, args })
+    if (this.requests.tryWriteText(text, this.maxFrameBytes)) return this.ringHost()
+    const frame: OutgoingFrame = { payload: encodePayload(text, this.maxFrameBytes), sent: 0 }
+    const done = this.requests.writeSome(frame)
+    if (frame.sent > 0) this.ringHost()
+    if (!done) this.finishWriting(frame)
+  }
+
   /** Blocks until the response to `id` arrives; throws a `ChannelError` when interrupted or closed. */
   waitFor(id: number): ChannelResponse {
     this.followReset()

@@ -21,7 +21,14 @@ console.log("\nProgram (demo/program.lua):\n")
 console.log(program.replace(/^/gm, "  "))
 
 const started = performance.now()
-const result = await Effect.runPromise(runtime.execute(program))
+// Live output: each block as the program makes it, before the Result (README "Output").
+console.log("Live output:")
+const result = await Effect.runPromise(
+  runtime.execute(program, {
+    onOutput: ({ index, block }) => console.log(`  [${index}] ${block.type === "image" ? block.path : block.text}`),
+  }),
+)
+console.log("")
 const elapsed = performance.now() - started
 
 const { toolCalls, ...rest } = result

@@ -1,3 +1,4 @@
+-- @options: {"max_output_tokens": 2000}
 -- Which gold customers have shipments running late, and how much is at stake?
 local found = search({ query = "track shipment" })
 local report = { checked = 0, late = json.array(), searchedFor = found.results[1].path }
@@ -9,6 +10,7 @@ for _, customer in ipairs(tools.customers.list({})) do
       if order.shipmentId ~= json.null then
         local shipment = tools.orders.shipments.track({ shipmentId = order.shipmentId })
         if shipment.status == "delayed" then
+          text(("%s: order %s is late with %s"):format(customer.name, order.id, shipment.carrier))
           table.insert(report.late, {
             customer = customer.name,
             order = order.id,

@@ -5,9 +5,10 @@
  * quickjs-emscripten, sval and js-interpreter, V8 the ceiling), `floors` (what the machine and
  * Piscina can do at best), `runtime` (the floors, then our pool measured against them), `scale`
  * (the runtime at scale on the default shared pool), `warm` (a warm `return 1` one at a time, per
- * language, through the public API and in-process), `state` (the commit cost of `store` per
- * execution on SQLite and PostgreSQL, beside a bare upsert), `approvals` (a pause and a resume
- * beside the same program run straight through), `all`
+ * language, through the public API and in-process), `output` (µs per `text` call, live output,
+ * the budget's file), `state` (the commit cost of `store` per execution on SQLite and PostgreSQL,
+ * beside a bare upsert), `approvals` (a pause and a resume beside the same program run straight
+ * through), `all`
  * (lua, js, then runtime). Results go to stdout as Markdown tables; progress goes to stderr.
  * See perf/README.md for what each number means.
  */
@@ -22,9 +23,10 @@ import { measureFloors, renderFloors } from "./floors.js"
 import { runScaleScenario } from "./scale.js"
 import { runStateScenario } from "./state.js"
 import { runApprovalsScenario } from "./approvals.js"
+import { runOutputScenario } from "./output.js"
 import { runWarmScenario } from "./warm.js"
 
-const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | scale | warm | state | approvals | all> [options]
+const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | scale | warm | state | output | approvals | all> [options]
 
   --rounds N          interleaved rounds (lua, js, warm, default 5) / throughput rounds (runtime, default 5)
   --fengari-rounds N  rounds fengari takes part in (lua, default 3; it is 10-50x slower)
@@ -84,7 +86,7 @@ function parseCli(args: ReadonlyArray<string>): Cli | string {
     }
   }
   if (scenario === undefined) return USAGE
-  if (!["lua", "js", "floors", "runtime", "scale", "warm", "state", "approvals", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
+  if (!["lua", "js", "floors", "runtime", "scale", "warm", "state", "output", "approvals", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
   return { scenario, rounds, fengariRounds, slowRounds, quick, workloads, programs, peersOnly }
 }
 
@@ -134,6 +136,8 @@ async function main(): Promise<void> {
       quick: cli.quick
     })
   }
+
+  if (cli.scenario === "output") await runOutputScenario({ rounds: cli.rounds ?? (cli.quick ? 2 : 5) })
 
   if (cli.scenario === "scale") {
     // The scale table alone, with the floors it is judged against.

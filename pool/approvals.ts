@@ -156,6 +156,8 @@ export interface PausedExecution {
   readonly usedMs: number
   /** Log lines the earlier legs' Results already showed. */
   readonly logsBefore: number
+  /** Output blocks the earlier legs' Results already showed. */
+  readonly outputBefore: number
   readonly state: StagedSnapshot
   /** Digest of the tools the log used and the guarded calls' tools. */
   readonly tools: string

@@ -30,6 +30,10 @@ import type { Hooks } from "./hooks.js"
 import { checkKnownKeys, keysOf, normalizeHooks } from "./options.js"
 import { isLanguage, type Language } from "../protocol/language.js"
 import { resolveLimits, type Limits } from "./limits.js"
+import { ExecutionOutput, type OutputObserver } from "./output.js"
+import { OutputFiles, resolveOutputFilesOptions, type OutputFilesOptions } from "./output-files.js"
+import { readOptionsHeader, tightenByHeader } from "./options-header.js"
+import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { Result } from "./result.js"
 import { acquireSharedPool, releaseSharedPool, type WorkerPool } from "./workers.js"
 import { StateRequests } from "./state-requests.js"
@@ -78,12 +82,30 @@ export interface CodeModeOptions<T extends ToolTree, RH, X extends ReadonlyArray
    * random key of this runtime's own, 24 hours, 1 MiB.
    */
   readonly approvals?: ApprovalOptions
+  /**
+   * Where the runtime keeps the files `Result.output` names (images, whole outputs the budget
+   * cut): one directory of its own under `parentDirectory` (default: the system's temporary
+   * directory), files removed after `maxAgeMs` (default one hour) and all of it by `close()`.
+   */
+  readonly outputFiles?: OutputFilesOptions
 }
 
 /** How one execution is run. */
 export interface ExecuteOptions {
   /** The branch whose state `store` / `load` use. Default `"main"` (`DEFAULT_BRANCH`). */
   readonly branch?: string
+  /**
+   * Live output: called with each output block (and so each console line) as the program makes
+   * it, before the Result, in order, never twice (pool/output.ts). It never holds the program
+   * back: a returned promise or Effect delays only the next call; a throw or failure becomes one
+   * warning in the Result.
+   */
+  readonly onOutput?: OutputObserver
+}
+
+/** How a paused execution is resumed: live output, as for `execute` (the leg's blocks, from index 0). */
+export interface ResumeOptions {
+  readonly onOutput?: OutputObserver
 }
 
 /** The runtime's branches of state, as Effects. */
@@ -113,7 +135,7 @@ export interface Runtime<R> {
    * `ResumeTokenError`, when the token is malformed, forged, expired, already used, or meets
    * changed tools or limits; then nothing runs.
    */
-  resume(token: string, decision: ApprovalDecision | ReadonlyArray<ApprovalDecision>): Effect.Effect<Result, ResumeTokenError, R>
+  resume(token: string, decision: ApprovalDecision | ReadonlyArray<ApprovalDecision>, options?: ResumeOptions): Effect.Effect<Result, ResumeTokenError, R>
   /** Fork, list and delete the branches of this runtime's state. */
   readonly branches: Branches
   /**
@@ -133,7 +155,7 @@ export interface CloseOptions {
 
 /** Every key `CodeMode.make` reads; any other is a `TypeError` (a misspelt option must not be ignored). */
 const MAKE_OPTION_KEYS = keysOf<CodeModeOptions<ToolTree, unknown>>()({
-  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true, approvals: true,
+  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true, approvals: true, outputFiles: true,
 })
 
 const make = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
@@ -153,6 +175,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
   const hooks = normalizeHooks<R>(options.hooks)
   const signer = Approvals.make(options.approvals)
   const state = openState(options.state)
+  const files = new OutputFiles(resolveOutputFilesOptions(options.outputFiles))
   const catalog = Catalog.make(options.tools ?? {})
   const extensionEntries = collectExtensions(language, options.extensions ?? [])
   const dispatchGlobals = new Map<string, DispatchGlobal<R>>()
@@ -215,11 +238,18 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
   const planFor = (
     activePool: WorkerPool,
     branch: string,
+    run: {
+      readonly limits: Limits
+      readonly warnings: ReadonlyArray<Diagnostic>
+      readonly onOutput: OutputObserver | undefined
+      /** Output blocks earlier legs showed (a resumed execution). */
+      readonly outputBefore?: number
+    },
     staged = new StagedState(state.store, branch),
     functions = new ResultFunctions<R>(language, dispatchGlobals),
   ): ExecutionPlan<R> => ({
     language,
-    limits,
+    limits: run.limits,
     hooks,
     pool: activePool,
     catalogId: catalog.id,
@@ -233,6 +263,8 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     randomSeed: options.randomSeed,
     state: new StateRequests(staged),
     approvals,
+    output: new ExecutionOutput(files, run.onOutput, run.outputBefore ?? 0),
+    warnings: run.warnings,
   })
 
   /** Checks a token and a decision against this runtime; the leg to run, or why not. */
@@ -292,18 +324,34 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
         if (problem !== undefined) {
           return Effect.succeed<Result>({ ok: false, error: { kind: "ExecutionFailure", message: StateMessages.invalidBranch(problem) }, toolCalls: [] })
         }
-        return runExecution(planFor(poolForExecution(), branch), source, track)
+        const onOutput = executeOptions?.onOutput
+        if (onOutput !== undefined && typeof onOutput !== "function") {
+          return Effect.succeed<Result>({ ok: false, error: { kind: "ExecutionFailure", message: "execute: onOutput must be a function" }, toolCalls: [] })
+        }
+        // The `@options` first line: read before anything runs; a bad one is the Result.
+        const header = readOptionsHeader(source, language)
+        if (!header.ok) return Effect.succeed<Result>({ ok: false, error: header.error, toolCalls: [] })
+        const tightened = tightenByHeader(limits, header.limits)
+        return runExecution(planFor(poolForExecution(), branch, { ...tightened, onOutput }), source, track)
       })
     },
-    resume(token, decision) {
+    resume(token, decision, resumeOptions?: ResumeOptions) {
       return Effect.flatMap(Clock.currentTimeMillis, (now) =>
         Effect.suspend((): Effect.Effect<Result, ResumeTokenError, R> => {
           if (closed) return Effect.succeed<Result>({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.closed() }, toolCalls: [] })
+          const onOutput = resumeOptions?.onOutput
+          if (onOutput !== undefined && typeof onOutput !== "function") {
+            return Effect.succeed<Result>({ ok: false, error: { kind: "ExecutionFailure", message: "resume: onOutput must be a function" }, toolCalls: [] })
+          }
           const leg = openToken(token, decision, now)
           if (leg instanceof ResumeTokenError) return Effect.fail(leg)
           const { paused } = leg
+          // The header is part of the program: it tightens this leg as it did the first.
+          const header = readOptionsHeader(paused.source, language)
+          const tightened = header.ok ? tightenByHeader(limits, header.limits) : { limits, warnings: [] }
           const staged = StagedState.restore(state.store, paused.branch, paused.state)
-          return runExecution(planFor(poolForExecution(), paused.branch, staged), paused.source, track, leg)
+          const plan = planFor(poolForExecution(), paused.branch, { ...tightened, onOutput, outputBefore: paused.outputBefore }, staged)
+          return runExecution(plan, paused.source, track, leg)
         }),
       )
     },
@@ -315,6 +363,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
       if (live.size > 0 && drainMs > 0) await drain(live, drainMs)
       for (const execution of [...live]) execution.close()
       if (borrowsShared) releaseSharedPool()
+      files.close()
       await state.close()
     },
   }

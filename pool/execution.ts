@@ -44,7 +44,8 @@ import { type Clock, type Context, Effect } from "effect"
 import { ChannelError, type ChannelRequest, type HostChannel } from "../bridge/host-channel.js"
 import type { Diagnostic } from "../protocol/diagnostic.js"
 import { CATALOG_OPERATION } from "../protocol/operations.js"
-import { isSuspension, type ExecutionTask, type Outcome, type TaskReply } from "../protocol/task.js"
+import { OUTPUT_OPERATION } from "../protocol/output.js"
+import { isSuspension, type ExecutionTask, type Outcome, type Suspension, type TaskReply } from "../protocol/task.js"
 import { Approvals, ApprovalMessages, type ApprovalDecision, type PausedExecution, type Pending } from "./approvals.js"
 import { awaitsDecision, ExecutionCalls, toolLabel, type CallEntry } from "./calls.js"
 import { armDeadline, clockOf, type Disarm } from "./deadline.js"
@@ -97,6 +98,9 @@ interface Run {
 
 type Phase = "queued" | "running" | "suspended" | "ended"
 
+/** What a run had made when it gave its thread back: what a pause's Result shows. */
+type MadeSoFar = Pick<Suspension, "logs" | "output">
+
 /** A leg resumed from a token: where the execution stood when it paused, and the decisions. */
 export interface ResumedLeg {
   readonly paused: PausedExecution
@@ -115,8 +119,8 @@ export class Execution<R> implements PoolJob {
   private readonly logsBefore: number
   /** Set when the execution pauses for an approval: what its Result carries. */
   private pending: Pending | undefined = undefined
-  /** The log lines of the last suspension, for a pause decided while suspended. */
-  private suspendedLogs: ReadonlyArray<string> = []
+  /** What the last suspension had made (log lines, output), for a pause decided while suspended. */
+  private suspendedWith: MadeSoFar = { logs: [] }
   private readonly startedAt: number
   private readonly submittedAt = Date.now()
   private phase: Phase = "queued"
@@ -200,6 +204,7 @@ export class Execution<R> implements PoolJob {
       seed: this.seed,
       ...(this.randomSeed === undefined ? {} : { randomSeed: this.randomSeed }),
       ...(this.calls.size === 0 ? {} : { replay: this.calls.replayLog() }),
+      ...(plan.output.isLive ? { live: true } : {}),
     }
     plan.pool.run(task, run.abort).then(
       (reply) => this.onRunEnded(run, reply),
@@ -255,6 +260,11 @@ export class Execution<R> implements PoolJob {
       run.channel.respond(request.id, { ok: true, value: this.plan.catalogSnapshot() })
       return
     }
+    // A live output block (one-way): forwarded once, whichever run made it (output.ts).
+    if (request.op === OUTPUT_OPERATION) {
+      if (this.phase !== "ended" && this.run === run) this.plan.output.receive(Number(request.name), request.args[0] as never)
+      return
+    }
     if (run.ended) {
       // (experience) Calls the program started and left behind, read only now: served like any
       // other, so what reaches the host does not depend on timing; `end` interrupts them if
@@ -306,7 +316,7 @@ export class Execution<R> implements PoolJob {
   /** A call asked for a decision: pause once nothing but decisions can let the program go on. */
   private readonly onPending = (): void => {
     if (this.phase === "running" && this.run !== undefined) this.pauseIfStuck(this.run)
-    else if (this.phase === "suspended" && this.waitsOnlyForDecisions(this.waitingOn)) this.pause(this.suspendedLogs)
+    else if (this.phase === "suspended" && this.waitsOnlyForDecisions(this.waitingOn)) this.pause(this.suspendedWith)
   }
 
   /** True when every call in `ordinals` (at least one) waits for a decision. */
@@ -331,7 +341,8 @@ export class Execution<R> implements PoolJob {
   }
 
   /** Ends this leg with an `ApprovalRequired` Result carrying the token that resumes it. */
-  private pause(logs: ReadonlyArray<string>): void {
+  private pause(made: MadeSoFar): void {
+    const { logs } = made
     const waiting = this.calls.awaitingDecision()
     const now = this.clock.currentTimeMillisUnsafe()
     const { approvals } = this.plan
@@ -356,6 +367,7 @@ export class Execution<R> implements PoolJob {
       attempts: this.calls.attemptCount,
       usedMs: this.usedBeforeMs + Math.max(0, now - this.startedAt),
       logsBefore: logs.length,
+      outputBefore: made.output?.length ?? 0,
       state: this.plan.state.snapshot(),
       tools: approvals.toolsDigest(this.calls.entries.filter((entry) => entry.op === "tool").map((entry) => entry.name)),
       runtime: approvals.runtimeDigest,
@@ -363,14 +375,14 @@ export class Execution<R> implements PoolJob {
     const sealed = approvals.signer.seal(paused)
     if ("tooLarge" in sealed) {
       const message = ApprovalMessages.tokenTooLarge(sealed.tooLarge, approvals.signer.maxTokenBytes)
-      return this.end({ ok: false, error: { kind: "ExecutionFailure", message }, logs }, false)
+      return this.end({ ok: false, error: { kind: "ExecutionFailure", message }, ...made }, false)
     }
     const calls = waiting.map((entry) => {
       const input = (JSON.parse(entry.args) as unknown[])[0] ?? {}
       return entry.approval!.reason === undefined ? { name: entry.name, input } : { name: entry.name, input, reason: entry.approval!.reason }
     })
     this.pending = { token: sealed.token, id: paused.id, expiresAt: paused.expiresAt, calls }
-    this.end({ ok: false, error: { kind: "ApprovalRequired", message: ApprovalMessages.paused(calls) }, logs }, false)
+    this.end({ ok: false, error: { kind: "ApprovalRequired", message: ApprovalMessages.paused(calls) }, ...made }, false)
   }
 
   private readonly onDiverged = (message: string): void => {
@@ -414,14 +426,14 @@ export class Execution<R> implements PoolJob {
     this.calls.addTrace(reply.trace.clock, reply.trace.settled)
     this.releaseRun(true)
     // Nothing but decisions can let the program go on: the leg ends here, with its token.
-    if (this.waitsOnlyForDecisions(reply.waitingOn)) return this.pause(reply.logs)
+    if (this.waitsOnlyForDecisions(reply.waitingOn)) return this.pause(reply)
     const bytes = this.calls.logBytes()
     const max = this.plan.pool.maxReplayLogBytes
     if (bytes > max) {
       this.end({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.logTooLarge(bytes, max) }, logs: [] }, false)
       return
     }
-    this.suspendedLogs = reply.logs
+    this.suspendedWith = reply
     this.plan.pool.stats.suspensions++
     this.plan.pool.noteSuspended(this)
     this.phase = "suspended"
@@ -552,9 +564,9 @@ export class Execution<R> implements PoolJob {
     const outcome: Outcome = this.logsBefore === 0 ? ended : { ...ended, logs: ended.logs.slice(this.logsBefore) }
     const timedOutInWorker = !outcome.ok && outcome.error.kind === "TimeoutExceeded"
     const timed: Outcome =
-      this.timeout !== undefined || timedOutInWorker ? { ok: false, error: this.timeoutDiagnostic(outcome), logs: outcome.logs } : outcome
+      this.timeout !== undefined || timedOutInWorker ? { ok: false, error: this.timeoutDiagnostic(outcome), logs: outcome.logs, ...outputOf(outcome) } : outcome
     // (experience) host bugs and non-finite answers found while serving calls: warnings (result.ts).
-    const final = withHostWarnings(timed, this.calls.records)
+    const final = withEarlyWarnings(withHostWarnings(timed, this.calls.records), this.plan)
     const pending = this.pending
     const toolCalls: ToolCall[] = this.calls.records.map(({ kind, name, status, durationMs }) => ({
       kind,
@@ -565,7 +577,9 @@ export class Execution<R> implements PoolJob {
     }))
     // State: a successful program's staged writes are committed here, before its Result exists.
     void this.plan.state.settle(final).then((settled) => {
-      const result = assembleResult(settled, toolCalls, this.plan.limits.maxOutputBytes)
+      const output = this.plan.output.finalBlocks(settled.output, settled.ok ? settled.value : undefined, this.plan.limits.maxOutputTokens)
+      const observed = withObserverWarnings(settled, this.plan)
+      const result = assembleResult(observed, toolCalls, this.plan.limits.maxOutputBytes, output)
       this.resolve(pending === undefined || result.ok ? result : { ...result, pending })
     })
   }
@@ -601,6 +615,19 @@ export class Execution<R> implements PoolJob {
     this.plan.pool.releaseChannel(run.channel, reusable)
     this.plan.pool.release(this)
   }
+}
+
+/** An outcome's output field, kept when the outcome is replaced (a failed program keeps its output). */
+const outputOf = (outcome: Outcome): { readonly output?: Outcome["output"] } => (outcome.output === undefined ? {} : { output: outcome.output })
+
+/** The warnings found before the program ran (the `@options` header), first. */
+const withEarlyWarnings = (outcome: Outcome, plan: ExecutionPlan<unknown>): Outcome =>
+  plan.warnings.length === 0 || !outcome.ok ? outcome : { ...outcome, warnings: [...plan.warnings, ...outcome.warnings] }
+
+/** A failing live observer, reported once (output.ts). */
+const withObserverWarnings = (outcome: Outcome, plan: ExecutionPlan<unknown>): Outcome => {
+  const found = plan.output.warnings()
+  return found.length === 0 || !outcome.ok ? outcome : { ...outcome, warnings: [...outcome.warnings, ...found] }
 }
 
 /** Secret seeds are cut from one block of random bytes: one system call per 256 executions. */

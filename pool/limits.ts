@@ -7,6 +7,7 @@
  */
 
 import type { Language } from "../protocol/language.js"
+import { DEFAULT_MAX_OUTPUT_TOKENS } from "../protocol/output.js"
 import { checkKnownKeys, keysOf } from "./options.js"
 
 export interface Limits {
@@ -19,11 +20,16 @@ export interface Limits {
   readonly maxToolCalls: number
   /** Bytes of retained output: the result value and the logs (warnings get a budget of their own). */
   readonly maxOutputBytes: number
+  /**
+   * The output budget, in tokens of about 4 characters: text and console blocks past it are cut to
+   * a head and a tail, and the whole output saved to a file the Result names (pool/output.ts).
+   */
+  readonly maxOutputTokens: number
 }
 
 export const DEFAULT_LIMITS: Readonly<Record<Language, Limits>> = {
-  lua: { timeoutMs: 120_000, maxToolCalls: 128, maxOutputBytes: 65_536 },
-  javascript: { timeoutMs: Infinity, maxToolCalls: Infinity, maxOutputBytes: Infinity },
+  lua: { timeoutMs: 120_000, maxToolCalls: 128, maxOutputBytes: 65_536, maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS },
+  javascript: { timeoutMs: Infinity, maxToolCalls: Infinity, maxOutputBytes: Infinity, maxOutputTokens: DEFAULT_MAX_OUTPUT_TOKENS },
 }
 
 /** Longest failure message, in characters, that a tool, hook or extension error becomes (pool/dispatch.ts). */
@@ -45,7 +51,7 @@ export const MAX_REPLAY_LOG_BYTES = 16_777_216
 /** The longest timeout a timer can express; longer ones are treated as unlimited. */
 const MAX_TIMER_MS = 2_147_483_647
 
-const LIMIT_KEYS = keysOf<Limits>()({ timeoutMs: true, maxToolCalls: true, maxOutputBytes: true })
+const LIMIT_KEYS = keysOf<Limits>()({ timeoutMs: true, maxToolCalls: true, maxOutputBytes: true, maxOutputTokens: true })
 
 /** Fills in the defaults and validates; an invalid value throws `RangeError` naming it, an unknown key `TypeError`. */
 export const resolveLimits = (language: Language, given: Partial<Limits> | undefined): Limits => {
@@ -58,6 +64,7 @@ export const resolveLimits = (language: Language, given: Partial<Limits> | undef
     timeoutMs: check("timeoutMs", given.timeoutMs ?? defaults.timeoutMs, 1),
     maxToolCalls: check("maxToolCalls", given.maxToolCalls ?? defaults.maxToolCalls, 0),
     maxOutputBytes: check("maxOutputBytes", given.maxOutputBytes ?? defaults.maxOutputBytes, 1),
+    maxOutputTokens: check("maxOutputTokens", given.maxOutputTokens ?? defaults.maxOutputTokens, 0),
   }
   return limits.timeoutMs > MAX_TIMER_MS ? { ...limits, timeoutMs: Infinity } : limits
 }
@@ -77,4 +84,5 @@ export const tighten = (base: Limits, requested: Partial<Limits>): Limits => ({
   timeoutMs: Math.min(base.timeoutMs, requested.timeoutMs ?? Infinity),
   maxToolCalls: Math.min(base.maxToolCalls, requested.maxToolCalls ?? Infinity),
   maxOutputBytes: Math.min(base.maxOutputBytes, requested.maxOutputBytes ?? Infinity),
+  maxOutputTokens: Math.min(base.maxOutputTokens, requested.maxOutputTokens ?? Infinity),
 })

@@ -9,6 +9,8 @@ import type { Approvals } from "./approvals.js"
 import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
 import type { Hooks } from "./hooks.js"
 import type { Limits } from "./limits.js"
+import type { ExecutionOutput } from "./output.js"
+import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { StateRequests } from "./state-requests.js"
 import type { WorkerPool } from "./workers.js"
 
@@ -38,4 +40,8 @@ export interface ExecutionPlan<R> {
     /** Digest of the runtime's limits and language. */
     readonly runtimeDigest: string
   }
+  /** This execution's output blocks: live forwarding and the Result's blocks (pool/output.ts). */
+  readonly output: ExecutionOutput
+  /** Warnings found before the program ran (an `@options` value clamped, pool/options-header.ts). */
+  readonly warnings: ReadonlyArray<Diagnostic>
 }

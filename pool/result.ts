@@ -14,6 +14,7 @@ import type { DataValue } from "../protocol/data.js"
 import type { Outcome } from "../protocol/task.js"
 import { nonFiniteConverted } from "../protocol/json-numbers.js"
 import type { Pending } from "./approvals.js"
+import type { OutputBlock } from "./output.js"
 
 export type { Diagnostic, DiagnosticKind, SourceLocation } from "../protocol/diagnostic.js"
 export type { DataValue } from "../protocol/data.js"
@@ -37,6 +38,8 @@ export type Result =
       readonly value: DataValue
       readonly warnings?: ReadonlyArray<Diagnostic>
       readonly logs?: ReadonlyArray<string>
+      /** What the program output (`text`, `image`, console lines), in order; absent: nothing (pool/output.ts). */
+      readonly output?: ReadonlyArray<OutputBlock>
       readonly truncated?: boolean
       readonly toolCalls: ReadonlyArray<ToolCall>
     }
@@ -44,6 +47,8 @@ export type Result =
       readonly ok: false
       readonly error: Diagnostic
       readonly logs?: ReadonlyArray<string>
+      /** What the program output (`text`, `image`, console lines), in order; absent: nothing (pool/output.ts). */
+      readonly output?: ReadonlyArray<OutputBlock>
       readonly truncated?: boolean
       readonly toolCalls: ReadonlyArray<ToolCall>
       /** Set when `error.kind` is `ApprovalRequired`: the calls waiting for a decision and the token that resumes them. */
@@ -70,9 +75,15 @@ const cutText = (text: string, budget: number, total: number): string => {
 }
 
 /** Builds the caller's Result from what the execution produced, applying `maxOutputBytes`. */
-export const assembleResult = (outcome: Outcome, toolCalls: ReadonlyArray<ToolCall>, maxOutputBytes: number): Result => {
+export const assembleResult = (
+  outcome: Outcome,
+  toolCalls: ReadonlyArray<ToolCall>,
+  maxOutputBytes: number,
+  output: { readonly blocks: ReadonlyArray<OutputBlock>; readonly truncated: boolean } = { blocks: [], truncated: false },
+): Result => {
   let budget = maxOutputBytes
-  let truncated = false
+  // The output blocks have a budget of their own (maxOutputTokens, applied in output.ts).
+  let truncated = output.truncated
 
   let value: DataValue = null
   if (outcome.ok) {
@@ -122,6 +133,7 @@ export const assembleResult = (outcome: Outcome, toolCalls: ReadonlyArray<ToolCa
 
   const common = {
     ...(logs.length > 0 ? { logs } : {}),
+    ...(output.blocks.length > 0 ? { output: output.blocks } : {}),
     ...(truncated ? { truncated: true } : {}),
     toolCalls,
   }

@@ -57,7 +57,7 @@ export class StateRequests {
         if (Exit.isSuccess(exit)) return outcome
         const error = Exit.findErrorOption(exit)
         const message = error._tag === "Some" ? (error.value as CommitError).message : StateMessages.failed("commit", String(exit.cause))
-        return { ok: false, error: { kind: "ExecutionFailure", message }, logs: outcome.logs, warnings: outcome.warnings }
+        return { ok: false, error: { kind: "ExecutionFailure", message }, logs: outcome.logs, warnings: outcome.warnings, ...(outcome.output === undefined ? {} : { output: outcome.output }) }
       }),
     )
   }

@@ -13,6 +13,8 @@
  * and its interrupt flag each time `FUEL_CHECK_INTERVAL` units have been spent.
  */
 
+import { MAX_IMAGE_BYTES, MAX_OUTPUT_CALLS, MAX_OUTPUT_CHARS } from "./output.js"
+
 export interface Bounds {
   /** Largest program source, in bytes of UTF-8. */
   readonly maxSourceBytes: number
@@ -34,6 +36,12 @@ export interface Bounds {
   readonly maxLogBytes: number
   /** Most host calls (tools, extension globals) a JavaScript program may have started and not seen settle. */
   readonly maxPendingCalls: number
+  /** Most characters of output blocks (text, console lines, image data) one execution may make. */
+  readonly maxOutputChars: number
+  /** Most output calls (`text`, `image`, `console.*`, `print`) one execution may make. */
+  readonly maxOutputCalls: number
+  /** Largest image `image(...)` accepts, in decoded bytes. */
+  readonly maxImageBytes: number
 }
 
 export const DEFAULT_BOUNDS: Bounds = Object.freeze({
@@ -47,6 +55,9 @@ export const DEFAULT_BOUNDS: Bounds = Object.freeze({
   maxDataDepth: 200,
   maxLogBytes: 16_777_216,
   maxPendingCalls: 1_000,
+  maxOutputChars: MAX_OUTPUT_CHARS,
+  maxOutputCalls: MAX_OUTPUT_CALLS,
+  maxImageBytes: MAX_IMAGE_BYTES,
 })
 
 /** Fuel spent between two checks of the deadline and the interrupt flag. */

@@ -16,6 +16,7 @@
 import type { Diagnostic } from "./diagnostic.js"
 import type { DataValue } from "./data.js"
 import type { Language } from "./language.js"
+import type { WorkerBlock } from "./output.js"
 import type { ReplayLog, WorldTrace } from "./replay.js"
 
 /**
@@ -47,6 +48,8 @@ export interface ExecutionTask {
   readonly seed: string
   /** What earlier runs of this execution read from the world; absent on the first run. */
   readonly replay?: ReplayLog
+  /** The host watches output as it is made: send each block as a live frame too (protocol/output.ts). */
+  readonly live?: boolean
 }
 
 /** A run that gave its thread back while the program waited on the host. */
@@ -61,6 +64,8 @@ export interface Suspension {
    * the runs before it, so only an execution that ends here (paused for an approval) reports them.
    */
   readonly logs: ReadonlyArray<string>
+  /** The output blocks made so far, for the same reason (protocol/output.ts); absent: none. */
+  readonly output?: ReadonlyArray<WorkerBlock>
 }
 
 export const isSuspension = (reply: TaskReply): reply is Suspension => (reply as Suspension).suspended === true
@@ -86,9 +91,13 @@ export interface CatalogSnapshot {
  * could not): the value or the diagnostic, with the logs and warnings made on the way. The pool
  * turns it into the caller's `Result` (pool/result.ts).
  */
-export type Outcome =
+export type Outcome = (
   | { readonly ok: true; readonly value: DataValue; readonly logs: ReadonlyArray<string>; readonly warnings: ReadonlyArray<Diagnostic> }
   | { readonly ok: false; readonly error: Diagnostic; readonly logs: ReadonlyArray<string>; readonly warnings?: ReadonlyArray<Diagnostic> }
+) & {
+  /** The output blocks the program made, in order (protocol/output.ts); absent: none. */
+  readonly output?: ReadonlyArray<WorkerBlock>
+}
 
 /** What a worker hands back for a run. */
 export type TaskReply = Outcome | Suspension

@@ -17,6 +17,7 @@ import { luaSeedOf, SeededWorld } from "./world.js"
 import { runJavaScript } from "./javascript/index.js"
 import { runLua } from "./lua/index.js"
 import { CATALOG_OPERATION } from "../protocol/operations.js"
+import { OUTPUT_OPERATION, type WorkerBlock } from "../protocol/output.js"
 import type { DataValue } from "../protocol/data.js"
 import { isWakeTask, type CatalogSnapshot, type ExecutionTask, type TaskReply, type WakeTask } from "../protocol/task.js"
 
@@ -75,6 +76,8 @@ export default function runExecution(task: ExecutionTask | WakeTask): TaskReply 
     return { ok: false, error: { kind, message }, logs: [] }
   }
   const host = new ReplayingHost(channel, task.replay)
+  // Live output: each block as a one-way frame with its index (protocol/output.ts).
+  const live = task.live === true ? (index: number, block: WorkerBlock) => sendBlock(channel, index, block) : undefined
   const queued = Date.now() - task.submittedAt
   const deadline = performance.now() + task.timeoutMs - queued
   const outcome =
@@ -86,6 +89,7 @@ export default function runExecution(task: ExecutionTask | WakeTask): TaskReply 
           randomSeed: task.randomSeed ?? luaSeedOf(task.seed),
           globals: catalog.luaGlobals,
           tools: catalog.snapshot.tools,
+          ...(live === undefined ? {} : { live }),
         })
       : runJavaScript(task.source, {
           host,
@@ -95,8 +99,21 @@ export default function runExecution(task: ExecutionTask | WakeTask): TaskReply 
           interrupt: channel.interrupt,
           globals: catalog.snapshot.globals,
           tools: catalog.snapshot.tools,
+          ...(live === undefined ? {} : { live }),
         })
   // A wait the host cut short to take the thread back: the run ends, the execution does not.
-  if (host.suspension !== undefined) return { suspended: true, trace: host.takeTrace(), waitingOn: host.suspension.waitingOn, logs: outcome.logs }
+  if (host.suspension !== undefined) {
+    const made = outcome.output === undefined ? { logs: outcome.logs } : { logs: outcome.logs, output: outcome.output }
+    return { suspended: true, trace: host.takeTrace(), waitingOn: host.suspension.waitingOn, ...made }
+  }
   return outcome
+}
+
+/** Sends one live block; a channel the host has closed stops the program like any cut wait. */
+const sendBlock = (channel: WorkerChannel, index: number, block: WorkerBlock): void => {
+  try {
+    channel.send(OUTPUT_OPERATION, String(index), [block as never])
+  } catch (error) {
+    throw new HostStop({ kind: "ExecutionFailure", message: `live output could not be sent (${error instanceof Error ? error.message : String(error)})` })
+  }
 }

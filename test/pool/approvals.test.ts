@@ -200,6 +200,25 @@ describe.each(["lua", "javascript"] as const)("approvals in %s", (language) => {
     }
   })
 
+  it("shows each leg only its own output blocks, live and in the Result", async () => {
+    const { tools } = countingTools()
+    const runtime = make(tools)
+    const source =
+      language === "lua"
+        ? `text("one") tools.pay.send({ amount = 500 }) text("two") return 3`
+        : `text("one"); await tools.pay.send({ amount: 500 }); text("two"); return 3`
+    const firstLive: unknown[] = []
+    const paused = await run(runtime.execute(source, { onOutput: (event) => void firstLive.push(event) }))
+    if (paused.ok || paused.pending === undefined) throw new Error("expected a pause")
+    expect(paused.output).toEqual([{ type: "text", text: "one" }])
+    expect(firstLive).toEqual([{ index: 0, block: { type: "text", text: "one" } }])
+    const secondLive: unknown[] = []
+    const resumed = await run(runtime.resume(paused.pending.token, { approved: true }, { onOutput: (event) => void secondLive.push(event) }))
+    expect(resumed).toMatchObject({ ok: true, value: 3, output: [{ type: "text", text: "two" }, { type: "text", text: "3" }] })
+    expect(secondLive).toEqual([{ index: 0, block: { type: "text", text: "two" } }])
+    await runtime.close()
+  })
+
   it("lets a tool.before hook ask with Approval.required, and does not ask it again once approved", async () => {
     const { tools, invocations } = countingTools()
     const asked: string[] = []

@@ -89,7 +89,7 @@ describe("unknown options", () => {
     )
     expect(() => CodeMode.make({ language: "lua", limit: { timeoutMs: 5 } } as never)).toThrow("unknown option 'limit'. Did you mean 'limits'?")
     expect(() => CodeMode.make({ language: "lua", limits: { timeout: 5 } } as never)).toThrow(
-      new TypeError("CodeMode.make limits: unknown option 'timeout'. Did you mean 'timeoutMs'? The options are 'timeoutMs', 'maxToolCalls', 'maxOutputBytes'."),
+      new TypeError("CodeMode.make limits: unknown option 'timeout'. Did you mean 'timeoutMs'? The options are 'timeoutMs', 'maxToolCalls', 'maxOutputBytes', 'maxOutputTokens'."),
     )
     expect(() => Effect.runSync(CodeMode.execute({ code: "1", tool: {} } as never) as Effect.Effect<unknown>)).toThrow("unknown option 'tool'")
   })

@@ -34,6 +34,7 @@ import { installModules } from "./runtime/modules.js"
 import { installHostGlobals, type HostGlobal } from "./runtime/host-values.js"
 import { unawaitedWarnings } from "./runtime/unawaited.js"
 import { toolNamesFor } from "../tool-names.js"
+import { ProgramExit, type LiveOutput } from "../output.js"
 import type { Outcome, SnapshotTool } from "../../protocol/task.js"
 
 export interface JsOptions {
@@ -53,6 +54,8 @@ export interface JsOptions {
   readonly tools?: ReadonlyArray<SnapshotTool>
   /** The clock and random sources (worker/world.ts); default: the live ones. */
   readonly world?: World
+  /** Receives each output block as it is made (live output); the Outcome carries them all anyway. */
+  readonly live?: LiveOutput
 }
 
 export function runJavaScript(source: string, options: JsOptions = {}): Outcome {
@@ -71,6 +74,7 @@ export function runJavaScript(source: string, options: JsOptions = {}): Outcome 
       deadline: options.deadline ?? Infinity,
       interrupt: options.interrupt,
       ...(options.world === undefined ? {} : { world: options.world }),
+      ...(options.live === undefined ? {} : { live: options.live }),
     })
     st.hostCalls = options.hostCalls ?? new SynchronousHostCalls(host)
     const realm = createRealm(st)
@@ -84,9 +88,14 @@ export function runJavaScript(source: string, options: JsOptions = {}): Outcome 
     // Calls still running are interrupted by the host once the program has returned; say so.
     const unawaited = unawaitedWarnings(st.watchedCalls, promise)
     st.hostCalls.cancelAll()
-    if (promise.rejected) return { ok: false, error: uncaught(st, promise.value), logs: st.logs }
+    if (promise.rejected) return { ok: false, error: uncaught(st, promise.value), logs: st.logs, ...st.output.outcomeField }
     if (!promise.settled) {
-      return { ok: false, error: { kind: "ExecutionFailure", message: "the program is waiting on a promise that can never settle (nothing left to run)" }, logs: st.logs }
+      return {
+        ok: false,
+        error: { kind: "ExecutionFailure", message: "the program is waiting on a promise that can never settle (nothing left to run)" },
+        logs: st.logs,
+        ...st.output.outcomeField,
+      }
     }
     const value = jsToData(st, promise.value, "result") // convert
     for (const p of st.unhandledRejections) {
@@ -94,9 +103,14 @@ export function runJavaScript(source: string, options: JsOptions = {}): Outcome 
       st.warnings.push({ kind: "ExecutionFailure", message: `Unhandled promise rejection: ${describeThrown(st, (p as JsPromise).value)}` })
     }
     st.warnings.push(...unawaited)
-    return { ok: true, value, logs: st.logs, warnings: st.warnings }
+    return { ok: true, value, logs: st.logs, warnings: st.warnings, ...st.output.outcomeField }
   } catch (error) {
-    return { ok: false, error: diagnose(st, bounds, error), logs: st?.logs ?? [] }
+    // `exit()`: the program ends here, successfully, with what it has output (worker/output.ts).
+    if (error instanceof ProgramExit && st !== undefined) {
+      st.hostCalls.cancelAll()
+      return { ok: true, value: null, logs: st.logs, warnings: st.warnings, ...st.output.outcomeField }
+    }
+    return { ok: false, error: diagnose(st, bounds, error), logs: st?.logs ?? [], ...(st?.output.outcomeField ?? {}) }
   } finally {
     if (program !== undefined && st !== undefined) {
       st.release()

@@ -16,6 +16,7 @@
  */
 
 import { toolNamesFor } from "../tool-names.js"
+import { ProgramExit, type LiveOutput } from "../output.js"
 import type { Diagnostic } from "../../protocol/diagnostic.js"
 import { copyLuaToData, luaToData } from "./data/convert.js"
 import { textFromBytesLossy } from "../data/utf8.js"
@@ -51,6 +52,8 @@ export interface LuaOptions {
   readonly globals?: ReadonlyArray<string>
   /** The catalog's tools (canonical path, description), listed by `ALL_TOOLS`; default none. */
   readonly tools?: ReadonlyArray<SnapshotTool>
+  /** Receives each output block as it is made (live output); the Outcome carries them all anyway. */
+  readonly live?: LiveOutput
 }
 
 export function runLua(source: string, options: LuaOptions = {}): Outcome {
@@ -65,6 +68,7 @@ export function runLua(source: string, options: LuaOptions = {}): Outcome {
       interrupt: options.interrupt,
       randomSeed: options.randomSeed ?? defaultSeed(),
       chunkName: CHUNK_NAME,
+      ...(options.live === undefined ? {} : { live: options.live }),
     })
     logs = st.logs
     const warnings = st.warnings
@@ -82,9 +86,11 @@ export function runLua(source: string, options: LuaOptions = {}): Outcome {
       program.busy = false
       program.runtime.release()
     }
-    return { ok: true, value, logs, warnings }
+    return { ok: true, value, logs, warnings, ...st.output.outcomeField }
   } catch (error) {
-    return { ok: false, error: diagnose(st, error, running), logs }
+    // `exit()`: the program ends here, successfully, with what it has output (worker/output.ts).
+    if (error instanceof ProgramExit && st !== undefined) return { ok: true, value: null, logs, warnings: st.warnings, ...st.output.outcomeField }
+    return { ok: false, error: diagnose(st, error, running), logs, ...(st?.output.outcomeField ?? {}) }
   }
 }
 

@@ -116,7 +116,13 @@ describe("a program run again", () => {
     const source = "counter = (counter or 0) + 1\nlocal t = {} print(tostring(t))\nreturn { counter, select('#', ...) }"
     for (let i = 0; i < 3; i++) {
       const result = runLua(source)
-      expect(result).toEqual({ ok: true, value: [1, 0], logs: ["table: 0x00000001"], warnings: [] })
+      expect(result).toEqual({
+        ok: true,
+        value: [1, 0],
+        logs: ["table: 0x00000001"],
+        warnings: [],
+        output: [{ type: "console", level: "log", text: "table: 0x00000001" }],
+      })
     }
   })
   it("each run talks to its own host", () => {

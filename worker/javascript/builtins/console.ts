@@ -1,5 +1,6 @@
 /**
- * `console`: log, info, warn, error and debug append one line each to the execution's logs, with
+ * `console`: log, info, warn, error and debug append one line each to the execution's logs (and a
+ * console block with that level to its output, worker/output.ts), with
  * arguments formatted as Node's `util.inspect` shows them for the common cases (strings bare at the
  * top level and quoted inside, `{ a: 1 }`, `[ 1, 2 ]`, `Map(1) { 'a' => 1 }`, `[Function: f]`).
  * Long or deeply nested values are shortened; the formatter charges fuel per value.
@@ -13,6 +14,7 @@ import { toStr } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
 import { enumerableKeys } from "./object.js"
+import type { ConsoleLevel } from "../../../protocol/output.js"
 
 const IDENT = /^[A-Za-z_$][\w$]*$/
 
@@ -119,10 +121,14 @@ function format(st: JsState, args: Value[]): string {
 export function installConsole(realm: Realm): void {
   const c = realm.namespace("console")
   realm.defineGlobal("console", c)
-  const log = (st: JsState, _t: Value, args: Value[]): Value => {
-    st.log(format(st, args))
+  // Each line goes to the logs (Result.logs) and, as a console block, to the output.
+  const at = (level: ConsoleLevel) => (st: JsState, _t: Value, args: Value[]): Value => {
+    const line = format(st, args)
+    st.log(line)
+    st.output.console(level, line)
     return undefined
   }
-  realm.methods(c, { log: [0, log], info: [0, log], warn: [0, log], error: [0, log], debug: [0, log], trace: [0, log] })
+  const log = at("log")
+  realm.methods(c, { log: [0, log], info: [0, at("info")], warn: [0, at("warn")], error: [0, at("error")], debug: [0, at("debug")], trace: [0, at("debug")] })
   void toStr
 }

@@ -19,6 +19,7 @@ import { installGlobals } from "./primitives.js"
 import { installJson } from "./json.js"
 import { installMath } from "./math.js"
 import { installObject } from "./object.js"
+import { installOutput } from "./output.js"
 import { installPromise } from "./promise.js"
 import { installReflect } from "./reflect.js"
 import { installRegExp } from "./regexp.js"
@@ -29,7 +30,7 @@ import { WEB_GLOBALS } from "./web.js"
 /** Installed with the realm: the engine itself needs their prototypes (literals, iteration, async). */
 const INSTALLERS = [
   installObject, installFunction, installErrors, installArray, installGenerator, installString, installGlobals, installPromise,
-  installConsole, installDiscovery, installState,
+  installConsole, installDiscovery, installState, installOutput,
 ]
 
 /** Self-contained globals, built the first time a program looks one up (see `GlobalObject`). */

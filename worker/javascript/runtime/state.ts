@@ -21,6 +21,7 @@
  * one pointer rather than working out a name nobody may ask for.
  */
 
+import { OutputRecorder, type LiveOutput } from "../../output.js"
 import type { ToolNames } from "../../tool-names.js"
 import type { WatchedCall } from "./unawaited.js"
 import { liveWorld, type World } from "../../world.js"
@@ -48,6 +49,8 @@ export interface JsStateOptions {
   readonly interrupt?: Int32Array
   /** The clock and random sources (worker/world.ts); default: the live ones. */
   readonly world?: World
+  /** Receives each output block as it is made (live output, worker/output.ts). */
+  readonly live?: LiveOutput
 }
 
 /** What a released state holds until its next execution begins. */
@@ -89,6 +92,8 @@ export class JsState extends Meter {
   unhandledRejections!: Set<JsObject>
 
   logs!: string[]
+  /** The output blocks (`text`, `image`, console lines) and their caps (worker/output.ts). */
+  output!: OutputRecorder
   warnings!: Diagnostic[]
   /** A non-finite number has crossed as null and been warned about (protocol/json-numbers.ts). */
   nonFiniteWarned!: boolean
@@ -132,6 +137,7 @@ export class JsState extends Meter {
     this.label = null
     this.unhandledRejections = new Set()
     this.logs = []
+    this.output = new OutputRecorder(options.bounds, options.live, (message) => this.stop("ExecutionFailure", message))
     this.warnings = []
     this.nonFiniteWarned = false
     this.toolNames = undefined

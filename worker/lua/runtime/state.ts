@@ -25,6 +25,7 @@
  * `renameArgumentError`).
  */
 
+import { OutputRecorder, type LiveOutput } from "../../output.js"
 import type { ToolNames } from "../../tool-names.js"
 import { Meter } from "../../meter.js"
 import type { Diagnostic, DiagnosticKind } from "../../../protocol/diagnostic.js"
@@ -57,6 +58,8 @@ export interface LuaStateOptions {
   readonly randomSeed: number
   /** Name used in error positions (`input:3: ...`). */
   readonly chunkName: string
+  /** Receives each output block as it is made (live output, worker/output.ts). */
+  readonly live?: LiveOutput
 }
 
 export class LuaState extends Meter {
@@ -84,6 +87,8 @@ export class LuaState extends Meter {
   private nextId = 0
 
   readonly logs: string[] = []
+  /** The output blocks (`text`, `image`, `print` lines) and their caps (worker/output.ts). */
+  readonly output: OutputRecorder
   readonly warnings: Diagnostic[] = []
   /** A non-finite number has crossed as null and been warned about (protocol/json-numbers.ts). */
   nonFiniteWarned = false
@@ -105,6 +110,7 @@ export class LuaState extends Meter {
     this.randomSeed = options.randomSeed
     this.chunkName = options.chunkName
     this.maxDepth = options.bounds.maxCallDepth
+    this.output = new OutputRecorder(options.bounds, options.live, (message) => this.stop("ExecutionFailure", message))
   }
 
   // -------------------------------------------------------------------------------------------

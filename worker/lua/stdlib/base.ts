@@ -177,7 +177,10 @@ export function openBase(st: LuaState, G: LuaTable): KnownIterators {
         if (i > 0) line += "\t"
         line += tostring(st, args[i])
       }
-      st.log(textFromBytesLossy(line))
+      const text = textFromBytesLossy(line)
+      st.log(text)
+      // The same line as a console block of the output (output.ts).
+      st.output.console("log", text)
       return []
     },
   }
