@@ -5,9 +5,9 @@
  * misspelt `comand` or a field from another tool's format is an error naming its path, not a
  * setting silently ignored. All errors are reported at once, each as `path: problem`.
  *
- * Secrets do not belong in the file: any string in `env` or `headers` may name host environment
+ * Secrets do not belong in the file: any string in `env`, `headers` or an OpenAPI source's `auth` may name host environment
  * variables as `${NAME}`, substituted when the file is read (a missing variable is an error naming
- * the field). They reach the MCP server's process or requests and nothing else; programs never
+ * the field). They reach the MCP server's process or requests, or the OpenAPI service, and nothing else; programs never
  * see them. Relative paths (modules, a server's `cwd`, the state file) are read from the file's
  * directory.
  *
@@ -79,6 +79,16 @@ const PostgresStateSource = Schema.Struct({
   maxConnections: Schema.optional(PositiveInt),
 })
 
+const OpenApiSource = Schema.Struct({
+  /** The document: a file (relative to the config file) or an http(s) URL, JSON or YAML. */
+  spec: Schema.String,
+  baseUrl: Schema.optional(Schema.String),
+  /** A credential per security scheme name: a token or key, or `{ username, password }`; may name `${NAME}` variables. */
+  auth: Schema.optional(Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Struct({ username: Schema.String, password: Schema.String })]))),
+  timeoutMs: Schema.optional(PositiveInt),
+  maxResponseBytes: Schema.optional(PositiveInt),
+})
+
 const StateSource = Schema.Union([Schema.Literal("memory"), SqliteStateSource, PostgresStateSource])
 
 const fields = {
@@ -86,6 +96,7 @@ const fields = {
   language: Schema.optional(Schema.Literals(["lua", "javascript"])),
   limits: Schema.optional(Limits),
   modules: Schema.optional(Schema.Array(ModuleSource)),
+  openapi: Schema.optional(Schema.Record(Schema.String, OpenApiSource)),
   serve: Schema.optional(Serve),
 }
 
@@ -109,6 +120,7 @@ const FileSchema = Schema.Struct({
 export type Config = typeof ConfigSchema.Type
 export type ServerConfig = NonNullable<Config["mcpServers"]>[string]
 export type StateConfig = NonNullable<Config["state"]>
+export type OpenApiConfig = NonNullable<Config["openapi"]>[string]
 
 export const DEFAULT_CONFIG_FILE = "codemode.config.json"
 
@@ -167,9 +179,26 @@ const substitute = (file: string, config: Config, environment: NodeJS.ProcessEnv
     servers[name] = { ...server, [field]: replaced } as ServerConfig
   }
   const state = typeof config.state === "object" && "url" in config.state ? { ...config.state, url: replace("state.url", config.state.url) } : config.state
+  const openapi: Record<string, OpenApiConfig> = {}
+  for (const [name, source] of Object.entries(config.openapi ?? {})) {
+    const at = `openapi.${name}.auth`
+    const auth =
+      source.auth === undefined
+        ? undefined
+        : Object.fromEntries(
+            Object.entries(source.auth).map(([scheme, credential]) => [
+              scheme,
+              typeof credential === "string"
+                ? replace(`${at}.${scheme}`, credential)
+                : { username: replace(`${at}.${scheme}.username`, credential.username), password: replace(`${at}.${scheme}.password`, credential.password) },
+            ]),
+          )
+    openapi[name] = auth === undefined ? source : { ...source, auth }
+  }
   if (problems.length > 0) throw new ConfigError(file, problems)
   return {
     ...config,
+    ...(config.openapi === undefined ? {} : { openapi }),
     ...(config.mcpServers === undefined ? {} : { mcpServers: servers }),
     ...(state === undefined ? {} : { state }),
   }

@@ -22,16 +22,54 @@
  * `ExecutionProgress` its caller provides (an MCP progress token, a terminal status line).
  */
 
-import { mkdirSync } from "node:fs"
+import { mkdirSync, readFileSync } from "node:fs"
 import { dirname, isAbsolute, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import { Effect, Schema, type Scope } from "effect"
-import { CodeMode, Namespace, State, StateError, Tool, WorkerPool, type Language, type Runtime, type ToolTree } from "../index.js"
+import { FetchHttpClient } from "effect/http"
+import { CodeMode, Namespace, OpenAPI, State, StateError, Tool, WorkerPool, type Language, type Runtime, type ToolTree } from "../index.js"
 import { MCP, type McpConnectError, progressHooks, type McpConnection, type NamespaceSummary, type Workspace } from "../mcp/index.js"
-import { DEFAULT_STATE_FILE, type LoadedConfig, type ServerConfig } from "./config.js"
+import { DEFAULT_STATE_FILE, type LoadedConfig, type OpenApiConfig, type ServerConfig } from "./config.js"
 
 export class ModuleLoadError extends Error {
   override readonly name = "ModuleLoadError"
+}
+
+/** An OpenAPI source whose document could not be read or is not OpenAPI 3. */
+export class OpenApiSourceError extends Error {
+  override readonly name = "OpenApiSourceError"
+}
+
+/**
+ * An OpenAPI source as a namespace: the document read from its file or URL, its credentials the
+ * configuration's (never the program's). Its tools call the service over `fetch`.
+ */
+const openApiNamespace = async (directory: string, name: string, source: OpenApiConfig): Promise<Namespace<ToolTree>> => {
+  let text: string
+  try {
+    if (/^https?:\/\//.test(source.spec)) {
+      const response = await fetch(source.spec)
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      text = await response.text()
+    } else {
+      text = readFileSync(isAbsolute(source.spec) ? source.spec : resolve(directory, source.spec), "utf8")
+    }
+  } catch (error) {
+    throw new OpenApiSourceError(`Cannot read the OpenAPI document of '${name}' (${source.spec}): ${(error as Error).message}`)
+  }
+  const credentials = source.auth ?? {}
+  try {
+    const api = OpenAPI.fromSpec({
+      spec: text,
+      auth: { resolve: ({ name: scheme }) => Effect.succeed(credentials[scheme]) },
+      ...(source.baseUrl === undefined ? {} : { baseUrl: source.baseUrl }),
+      ...(source.timeoutMs === undefined ? {} : { timeoutMs: source.timeoutMs }),
+      ...(source.maxResponseBytes === undefined ? {} : { maxResponseBytes: source.maxResponseBytes }),
+    })
+    return api.tools as unknown as Namespace<ToolTree>
+  } catch (error) {
+    throw new OpenApiSourceError(`The OpenAPI source '${name}' (${source.spec}): ${(error as Error).message}`)
+  }
 }
 
 /** The configured state store could not be opened (a file that is not a database, a directory that cannot be made). */
@@ -156,7 +194,7 @@ interface Generation {
 export const openWorkspace = (
   loaded: LoadedConfig,
   overrides: WorkspaceOverrides = {},
-): Effect.Effect<CliWorkspace, McpConnectError | ModuleLoadError | StateOpenError, Scope.Scope> =>
+): Effect.Effect<CliWorkspace, McpConnectError | ModuleLoadError | OpenApiSourceError | StateOpenError, Scope.Scope> =>
   Effect.gen(function* () {
     const { config, directory } = loaded
     const language: Language = overrides.language ?? config.language ?? "lua"
@@ -177,6 +215,10 @@ export const openWorkspace = (
       try: () => Promise.all((config.modules ?? []).map((source) => importModule(directory, source))),
       catch: (error) => (error instanceof ModuleLoadError ? error : new ModuleLoadError(String(error))),
     })
+    const services = yield* Effect.tryPromise({
+      try: () => Promise.all(Object.entries(config.openapi ?? {}).map(async ([name, source]) => ({ name, tools: await openApiNamespace(directory, name, source) }))),
+      catch: (error) => (error instanceof OpenApiSourceError ? error : new OpenApiSourceError(String(error))),
+    })
     const connections: ReadonlyArray<McpConnection> = yield* Effect.forEach(
       Object.entries(config.mcpServers ?? {}),
       ([name, server]) => connectServer(name, server, directory),
@@ -189,6 +231,7 @@ export const openWorkspace = (
         if (module.namespace === undefined) Object.assign(tools, Namespace.is(module.tree) ? module.tree.tools : module.tree)
         else tools[module.namespace] = module.tree as ToolTree
       }
+      for (const service of services) tools[service.name] = service.tools
       for (const connection of connections) tools[connection.name] = connection.namespace
       return tools
     }
@@ -209,7 +252,9 @@ export const openWorkspace = (
       execute: (source, options) =>
         Effect.suspend(() => {
           generation.running++
+          // OpenAPI tools call their service through effect's HttpClient: here, the platform's fetch.
           return generation.runtime.execute(source, options).pipe(
+            Effect.provide(FetchHttpClient.layer),
             Effect.ensuring(
               Effect.sync(() => {
                 if (--generation.running === 0 && generation.retired) retire(generation)
@@ -272,6 +317,7 @@ export const openWorkspace = (
                 },
               ],
         ),
+        ...services.map((service) => ({ name: service.name, description: service.tools.description, instructions: service.tools.instructions })),
         ...connections.map((connection) => ({
           name: connection.name,
           description: connection.namespace.description,
