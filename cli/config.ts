@@ -5,10 +5,10 @@
  * misspelt `comand` or a field from another tool's format is an error naming its path, not a
  * setting silently ignored. All errors are reported at once, each as `path: problem`.
  *
- * Secrets do not belong in the file: any string in `env`, `headers` or an OpenAPI source's `auth` may name host environment
- * variables as `${NAME}`, substituted when the file is read (a missing variable is an error naming
- * the field). They reach the MCP server's process or requests, or the OpenAPI service, and nothing else; programs never
- * see them. Relative paths (modules, a server's `cwd`, the state file) are read from the file's
+ * Secrets do not belong in the file: any string in `env`, `headers`, an OpenAPI source's `auth`
+ * or `state.url` may name host environment variables as `${NAME}`, substituted when the file is
+ * read (a missing variable is an error naming the field). They reach the MCP server's process or
+ * requests, the OpenAPI service or the database, and nothing else; programs never see them. Relative paths (modules, a server's `cwd`, the state file) are read from the file's
  * directory.
  *
  * `state` says where `store` / `load` keep their values between invocations: a SQLite file
