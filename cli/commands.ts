@@ -10,10 +10,10 @@ import { readFileSync } from "node:fs"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { Effect } from "effect"
 import type { Language } from "../index.js"
-import { callProgram, ClientExecutions, ExecutionProgress, listenHttp, makeMcpServer, type ServeMode, type Workspace } from "../mcp/index.js"
+import { callProgram, ClientExecutions, ExecutionProgress, listenHttp, makeMcpServer, type ServeMode } from "../mcp/index.js"
 import type { LoadedConfig } from "./config.js"
 import { printResult, terminalProgress } from "./output.js"
-import { openWorkspace } from "./workspace.js"
+import { describeState, openWorkspace, StateOpenError, stateLocation, type CliWorkspace } from "./workspace.js"
 
 export const EXIT = {
   /** The program succeeded (or the command did its job). */
@@ -26,6 +26,8 @@ export const EXIT = {
   config: 3,
   /** A tool source could not be started or reached (an MCP server, a module). */
   source: 4,
+  /** The state store could not be opened (a file that is not a database, a directory that cannot be made). */
+  state: 5,
 } as const
 
 export interface CommonOptions {
@@ -34,27 +36,43 @@ export interface CommonOptions {
   readonly language?: Language | undefined
   readonly limits?: Record<string, number>
   readonly randomSeed?: number | undefined
+  /** `--state`: a SQLite file, or `memory`; overrides the configuration's `state`. */
+  readonly state?: string | undefined
 }
 
-const withWorkspace = <A>(options: CommonOptions, use: (workspace: Workspace) => Effect.Effect<A>): Promise<A | number> =>
+/**
+ * Opens the workspace for one command. `persistent`: the command runs programs whose state should
+ * outlive it (`run`, `serve`), so without a configured store it gets the default file.
+ */
+const withWorkspace = <A>(options: CommonOptions, persistent: boolean, use: (workspace: CliWorkspace) => Effect.Effect<A>): Promise<A | number> =>
   Effect.runPromise(
-    Effect.scoped(Effect.flatMap(openWorkspace(options.loaded, { language: options.language, limits: options.limits ?? {}, randomSeed: options.randomSeed }), use)).pipe(
+    Effect.scoped(
+      Effect.flatMap(
+        openWorkspace(options.loaded, {
+          language: options.language,
+          limits: options.limits ?? {},
+          randomSeed: options.randomSeed,
+          state: stateLocation(options.loaded, persistent, options.state),
+        }),
+        use,
+      ),
+    ).pipe(
       Effect.catch((error: { message: string }) =>
         Effect.sync(() => {
           process.stderr.write(`codemode: ${error.message}\n`)
-          return EXIT.source
+          return error instanceof StateOpenError ? EXIT.state : EXIT.source
         }),
       ),
     ),
   )
 
-export const runCommand = async (options: CommonOptions & { readonly file: string }): Promise<number> => {
+export const runCommand = async (options: CommonOptions & { readonly file: string; readonly branch?: string | undefined }): Promise<number> => {
   const source = readFileSync(options.file === "-" ? 0 : options.file, "utf8")
-  const code = await withWorkspace(options, (workspace) => {
+  const code = await withWorkspace(options, true, (workspace) => {
     const progress = terminalProgress()
     return workspace
       .runtime()
-      .execute(source)
+      .execute(source, options.branch === undefined ? undefined : { branch: options.branch })
       .pipe(
         Effect.provideService(ExecutionProgress, progress.reporter),
         Effect.ensuring(Effect.sync(progress.done)),
@@ -68,7 +86,7 @@ export const runCommand = async (options: CommonOptions & { readonly file: strin
 }
 
 export const searchCommand = (options: CommonOptions & { readonly query: string; readonly namespace?: string | undefined; readonly limit?: number | undefined }) =>
-  withWorkspace(options, (workspace) => {
+  withWorkspace(options, false, (workspace) => {
     const request = {
       query: options.query,
       ...(options.namespace === undefined ? {} : { namespace: options.namespace }),
@@ -87,7 +105,7 @@ export const searchCommand = (options: CommonOptions & { readonly query: string;
   })
 
 export const catalogCommand = (options: CommonOptions) =>
-  withWorkspace(options, (workspace) =>
+  withWorkspace(options, false, (workspace) =>
     Effect.sync(() => {
       const catalog = workspace.runtime().catalog
       if (options.json) {
@@ -110,8 +128,9 @@ export interface ServeCommandOptions extends CommonOptions {
 
 /** Serves until stdin closes (stdio) or the process is told to stop (HTTP). */
 export const serveCommand = (options: ServeCommandOptions) =>
-  withWorkspace(options, (workspace) =>
+  withWorkspace(options, true, (workspace) =>
     Effect.promise(async () => {
+      process.stderr.write(`codemode: ${describeState(workspace.state)}\n`)
       const settings = options.loaded.config.serve ?? {}
       const serveOptions = {
         mode: options.mode ?? settings.mode ?? "only",

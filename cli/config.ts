@@ -5,10 +5,17 @@
  * misspelt `comand` or a field from another tool's format is an error naming its path, not a
  * setting silently ignored. All errors are reported at once, each as `path: problem`.
  *
- * Secrets do not belong in the file: any string in `env` or `headers` may name host environment
- * variables as `${NAME}`, substituted when the file is read (a missing variable is an error naming
- * the field). They reach the MCP server's process or requests and nothing else; programs never
- * see them. Relative paths (modules, a server's `cwd`) are read from the file's directory.
+ * Secrets do not belong in the file: any string in `env`, `headers`, an OpenAPI source's `auth`
+ * or `state.url` may name host environment variables as `${NAME}`, substituted when the file is
+ * read (a missing variable is an error naming the field). They reach the MCP server's process or
+ * requests, the OpenAPI service or the database, and nothing else; programs never see them. Relative paths (modules, a server's `cwd`, the state file) are read from the file's
+ * directory.
+ *
+ * `state` says where `store` / `load` keep their values between invocations: a SQLite file
+ * (`{ "path" }`), a PostgreSQL server (`{ "url" }`, which may name `${NAME}` variables like a
+ * header) or `"memory"` (nothing kept past the process). Without the field `run` and `serve` use
+ * the SQLite file `DEFAULT_STATE_FILE` beside the configuration (or in the working directory when
+ * there is none), so state carries across invocations without anyone having to ask for it.
  */
 
 import { existsSync, readFileSync } from "node:fs"
@@ -60,17 +67,43 @@ const Serve = Schema.Struct({
   instructionTokens: Schema.optional(PositiveInt),
 })
 
+const SqliteStateSource = Schema.Struct({
+  /** The SQLite file (relative to the config file), created when absent. */
+  path: Schema.String,
+  busyTimeoutMs: Schema.optional(PositiveInt),
+})
+
+const PostgresStateSource = Schema.Struct({
+  /** `postgres://user:password@host:port/database`; may name `${NAME}` environment variables. */
+  url: Schema.String,
+  maxConnections: Schema.optional(PositiveInt),
+})
+
+const OpenApiSource = Schema.Struct({
+  /** The document: a file (relative to the config file) or an http(s) URL, JSON or YAML. */
+  spec: Schema.String,
+  baseUrl: Schema.optional(Schema.String),
+  /** A credential per security scheme name: a token or key, or `{ username, password }`; may name `${NAME}` variables. */
+  auth: Schema.optional(Schema.Record(Schema.String, Schema.Union([Schema.String, Schema.Struct({ username: Schema.String, password: Schema.String })]))),
+  timeoutMs: Schema.optional(PositiveInt),
+  maxResponseBytes: Schema.optional(PositiveInt),
+})
+
+const StateSource = Schema.Union([Schema.Literal("memory"), SqliteStateSource, PostgresStateSource])
+
 const fields = {
   $schema: Schema.optional(Schema.String),
   language: Schema.optional(Schema.Literals(["lua", "javascript"])),
   limits: Schema.optional(Limits),
   modules: Schema.optional(Schema.Array(ModuleSource)),
+  openapi: Schema.optional(Schema.Record(Schema.String, OpenApiSource)),
   serve: Schema.optional(Serve),
 }
 
 export const ConfigSchema = Schema.Struct({
   ...fields,
   mcpServers: Schema.optional(Schema.Record(Schema.String, Schema.Union([StdioServer, HttpServer]))),
+  state: Schema.optional(StateSource),
 })
 
 /**
@@ -78,12 +111,21 @@ export const ConfigSchema = Schema.Struct({
  * keys choose (`command` or `url`), because a union's error lists every member's complaints and
  * a person wants only the ones about the kind of server they meant.
  */
-const FileSchema = Schema.Struct({ ...fields, mcpServers: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)) })
+const FileSchema = Schema.Struct({
+  ...fields,
+  mcpServers: Schema.optional(Schema.Record(Schema.String, Schema.Unknown)),
+  state: Schema.optional(Schema.Unknown),
+})
 
 export type Config = typeof ConfigSchema.Type
 export type ServerConfig = NonNullable<Config["mcpServers"]>[string]
+export type StateConfig = NonNullable<Config["state"]>
+export type OpenApiConfig = NonNullable<Config["openapi"]>[string]
 
 export const DEFAULT_CONFIG_FILE = "codemode.config.json"
+
+/** Where `run` and `serve` keep state when the configuration does not say: beside the configuration. */
+export const DEFAULT_STATE_FILE = ".codemode/state.db"
 
 /** A configuration file that cannot be read or does not match the schema. */
 export class ConfigError extends Error {
@@ -109,6 +151,8 @@ const OPTIONS = { onExcessProperty: "error", errors: "all" } as const
 const decodeFile = Schema.decodeUnknownResult(FileSchema, OPTIONS)
 const decodeStdio = Schema.decodeUnknownResult(StdioServer, OPTIONS)
 const decodeHttp = Schema.decodeUnknownResult(HttpServer, OPTIONS)
+const decodeSqliteState = Schema.decodeUnknownResult(SqliteStateSource, OPTIONS)
+const decodePostgresState = Schema.decodeUnknownResult(PostgresStateSource, OPTIONS)
 
 type Problem = { readonly path: string; readonly message: string }
 
@@ -134,8 +178,30 @@ const substitute = (file: string, config: Config, environment: NodeJS.ProcessEnv
     const replaced = Object.fromEntries(Object.entries(values).map(([key, value]) => [key, replace(`mcpServers.${name}.${field}.${key}`, value)]))
     servers[name] = { ...server, [field]: replaced } as ServerConfig
   }
+  const state = typeof config.state === "object" && "url" in config.state ? { ...config.state, url: replace("state.url", config.state.url) } : config.state
+  const openapi: Record<string, OpenApiConfig> = {}
+  for (const [name, source] of Object.entries(config.openapi ?? {})) {
+    const at = `openapi.${name}.auth`
+    const auth =
+      source.auth === undefined
+        ? undefined
+        : Object.fromEntries(
+            Object.entries(source.auth).map(([scheme, credential]) => [
+              scheme,
+              typeof credential === "string"
+                ? replace(`${at}.${scheme}`, credential)
+                : { username: replace(`${at}.${scheme}.username`, credential.username), password: replace(`${at}.${scheme}.password`, credential.password) },
+            ]),
+          )
+    openapi[name] = auth === undefined ? source : { ...source, auth }
+  }
   if (problems.length > 0) throw new ConfigError(file, problems)
-  return config.mcpServers === undefined ? config : { ...config, mcpServers: servers }
+  return {
+    ...config,
+    ...(config.openapi === undefined ? {} : { openapi }),
+    ...(config.mcpServers === undefined ? {} : { mcpServers: servers }),
+    ...(state === undefined ? {} : { state }),
+  }
 }
 
 const problemsOf = (issue: SchemaIssue.Issue, prefix: string): Problem[] =>
@@ -157,6 +223,20 @@ const decodeServer = (name: string, value: unknown, problems: Problem[]): Server
   return undefined
 }
 
+/** `state`, decoded by the member its keys choose (as servers are), so its errors are about that kind. */
+const decodeState = (value: unknown, problems: Problem[]): StateConfig | undefined => {
+  if (value === "memory") return value
+  const isObject = typeof value === "object" && value !== null && !Array.isArray(value)
+  if (!isObject || ("path" in value) === ("url" in value)) {
+    problems.push({ path: "state", message: `state is "memory", { "path": <SQLite file> } or { "url": <postgres:// URL> }` })
+    return undefined
+  }
+  const decoded = "path" in value ? decodeSqliteState(value) : decodePostgresState(value)
+  if (decoded._tag === "Success") return decoded.success
+  problems.push(...problemsOf(decoded.failure.issue, "state"))
+  return undefined
+}
+
 /** Validates a parsed configuration; throws `ConfigError` listing every problem with its path. */
 export const parseConfig = (file: string, value: unknown, environment: NodeJS.ProcessEnv = process.env): Config => {
   const decoded = decodeFile(value)
@@ -169,9 +249,15 @@ export const parseConfig = (file: string, value: unknown, environment: NodeJS.Pr
       if (decodedServer !== undefined) servers[name] = decodedServer
     }
   }
+  const givenState = (value as { state?: unknown } | null)?.state
+  const state = givenState === undefined ? undefined : decodeState(givenState, problems)
   if (decoded._tag === "Failure" || problems.length > 0) throw new ConfigError(file, problems)
-  const { mcpServers, ...rest } = decoded.success
-  return substitute(file, mcpServers === undefined ? rest : { ...rest, mcpServers: servers }, environment)
+  const { mcpServers, state: _state, ...rest } = decoded.success
+  return substitute(
+    file,
+    { ...rest, ...(mcpServers === undefined ? {} : { mcpServers: servers }), ...(state === undefined ? {} : { state }) },
+    environment,
+  )
 }
 
 /**

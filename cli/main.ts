@@ -31,6 +31,10 @@ Options:
   --max-tool-calls <n>          maxToolCalls
   --max-output-bytes <n>        maxOutputBytes
   --seed <n>                    seed of Lua's math.random
+  --branch <name>               (run) the branch of state store/load use (default main)
+  --state <file | memory>       (run, serve) where store/load keep state: a SQLite file, or
+                                memory; default: the config's state, else .codemode/state.db
+                                beside the config file (or in the working directory)
   --namespace <name>            (search) only tools under this namespace
   --limit <n>                   (search) most results
   --http <port>                 (serve) streamable HTTP on this port (0 picks one) instead of stdio
@@ -40,7 +44,7 @@ Options:
   -h, --help                    this text
 
 Exit status: 0 success, 1 the program failed, 2 usage error, 3 configuration error,
-4 a tool source (MCP server, module) could not be started.`
+4 a tool source (MCP server, module) could not be started, 5 the state store could not be opened.`
 
 class UsageError extends Error {}
 
@@ -59,6 +63,8 @@ const OPTIONS = {
   "max-tool-calls": { type: "string" },
   "max-output-bytes": { type: "string" },
   seed: { type: "string" },
+  branch: { type: "string" },
+  state: { type: "string" },
   namespace: { type: "string" },
   limit: { type: "string" },
   http: { type: "string" },
@@ -94,12 +100,12 @@ const main = async (): Promise<number> => {
   const language: Language | undefined =
     (values.language as Language | undefined) ??
     (command === "run" && loaded.config.language === undefined && file !== undefined && /\.(m?js|ts)$/.test(file) ? "javascript" : undefined)
-  const common: CommonOptions = { loaded, json: values.json === true, language, limits, randomSeed: integer("seed", values.seed) }
+  const common: CommonOptions = { loaded, json: values.json === true, language, limits, randomSeed: integer("seed", values.seed), state: values.state }
 
   switch (command) {
     case "run":
       if (rest.length !== 1) throw new UsageError("expected exactly one program file (or - for standard input)")
-      return runCommand({ ...common, file: rest[0]! })
+      return runCommand({ ...common, file: rest[0]!, branch: values.branch })
     case "search":
       if (rest.length !== 1) throw new UsageError("expected one query (quote it when it has spaces)")
       return searchCommand({ ...common, query: rest[0]!, namespace: values.namespace, limit: integer("limit", values.limit) }) as Promise<number>

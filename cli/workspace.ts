@@ -11,19 +11,109 @@
  * host-made pool stops new executions on it and nothing else). Listeners (`codemode serve`) hear
  * about each rebuild so they can tell their clients.
  *
+ * A runtime retired that way is closed once its last execution has its Result (closing it at once
+ * would end them with "the runtime was closed"); the scope closing ends whatever is still running.
+ *
+ * State: every runtime of one workspace opens its own connection to the same store (a SQLite file
+ * in WAL mode and a PostgreSQL server both take several), so a rebuild loses nothing. Which store
+ * is the configuration's (`stateLayer`); `StateOpenError` is the store refusing to open.
+ *
  * Every runtime carries `progressHooks`, so an execution reports its tool calls to whatever
  * `ExecutionProgress` its caller provides (an MCP progress token, a terminal status line).
  */
 
-import { isAbsolute, resolve } from "node:path"
+import { mkdirSync, readFileSync } from "node:fs"
+import { dirname, isAbsolute, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import { Effect, Schema, type Scope } from "effect"
-import { CodeMode, Namespace, Tool, WorkerPool, type Language, type Runtime, type ToolTree } from "../index.js"
+import { FetchHttpClient } from "effect/http"
+import { CodeMode, Namespace, OpenAPI, State, StateError, Tool, WorkerPool, type Language, type Runtime, type ToolTree } from "../index.js"
 import { MCP, type McpConnectError, progressHooks, type McpConnection, type NamespaceSummary, type Workspace } from "../mcp/index.js"
-import type { LoadedConfig, ServerConfig } from "./config.js"
+import { DEFAULT_STATE_FILE, type LoadedConfig, type OpenApiConfig, type ServerConfig } from "./config.js"
 
 export class ModuleLoadError extends Error {
   override readonly name = "ModuleLoadError"
+}
+
+/** An OpenAPI source whose document could not be read or is not OpenAPI 3. */
+export class OpenApiSourceError extends Error {
+  override readonly name = "OpenApiSourceError"
+}
+
+/**
+ * An OpenAPI source as a namespace: the document read from its file or URL, its credentials the
+ * configuration's (never the program's). Its tools call the service over `fetch`.
+ */
+const openApiNamespace = async (directory: string, name: string, source: OpenApiConfig): Promise<Namespace<ToolTree>> => {
+  let text: string
+  try {
+    if (/^https?:\/\//.test(source.spec)) {
+      const response = await fetch(source.spec)
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      text = await response.text()
+    } else {
+      text = readFileSync(isAbsolute(source.spec) ? source.spec : resolve(directory, source.spec), "utf8")
+    }
+  } catch (error) {
+    throw new OpenApiSourceError(`Cannot read the OpenAPI document of '${name}' (${source.spec}): ${(error as Error).message}`)
+  }
+  const credentials = source.auth ?? {}
+  try {
+    const api = OpenAPI.fromSpec({
+      spec: text,
+      auth: { resolve: ({ name: scheme }) => Effect.succeed(credentials[scheme]) },
+      ...(source.baseUrl === undefined ? {} : { baseUrl: source.baseUrl }),
+      ...(source.timeoutMs === undefined ? {} : { timeoutMs: source.timeoutMs }),
+      ...(source.maxResponseBytes === undefined ? {} : { maxResponseBytes: source.maxResponseBytes }),
+    })
+    return api.tools as unknown as Namespace<ToolTree>
+  } catch (error) {
+    throw new OpenApiSourceError(`The OpenAPI source '${name}' (${source.spec}): ${(error as Error).message}`)
+  }
+}
+
+/** The configured state store could not be opened (a file that is not a database, a directory that cannot be made). */
+export class StateOpenError extends Error {
+  override readonly name = "StateOpenError"
+}
+
+/** Where a workspace keeps state, as a person reads it (`codemode serve` prints it at start). */
+export type StateLocation =
+  | { readonly kind: "memory" }
+  | { readonly kind: "sqlite"; readonly path: string; readonly defaulted: boolean }
+  | { readonly kind: "postgres"; readonly url: string }
+
+/**
+ * The state a workspace uses: the configuration's `state`, else (when `persistent`) the SQLite
+ * file `DEFAULT_STATE_FILE` beside the configuration, else a private in-memory database (`search`
+ * and `catalog` run no program that could store anything, and should not create files).
+ */
+export const stateLocation = (loaded: LoadedConfig, persistent: boolean, override?: string): StateLocation => {
+  // A path on the command line is the working directory's, not the configuration's.
+  const state = override !== undefined ? (override === "memory" ? "memory" : { path: resolve(override) }) : loaded.config.state
+  if (state === "memory" || (state === undefined && !persistent)) return { kind: "memory" }
+  if (state === undefined) return { kind: "sqlite", path: resolve(loaded.directory, DEFAULT_STATE_FILE), defaulted: true }
+  if ("url" in state) return { kind: "postgres", url: state.url }
+  return { kind: "sqlite", path: resolve(loaded.directory, state.path), defaulted: false }
+}
+
+/** The password of a connection string hidden, for printing. */
+export const describeState = (location: StateLocation): string =>
+  location.kind === "memory"
+    ? "state in memory (not kept after this process)"
+    : location.kind === "sqlite"
+      ? `state in ${location.path} (SQLite)`
+      : `state on ${location.url.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@")} (PostgreSQL)`
+
+const stateLayer = (loaded: LoadedConfig, location: StateLocation) => {
+  const state = loaded.config.state
+  if (location.kind === "memory") return State.memory()
+  if (location.kind === "postgres") {
+    const maxConnections = typeof state === "object" && "url" in state ? state.maxConnections : undefined
+    return State.postgres({ url: location.url, ...(maxConnections === undefined ? {} : { maxConnections }) })
+  }
+  const busyTimeoutMs = typeof state === "object" && "path" in state ? state.busyTimeoutMs : undefined
+  return State.sqlite({ path: location.path, ...(busyTimeoutMs === undefined ? {} : { busyTimeoutMs }) })
 }
 
 interface ModuleTools {
@@ -80,15 +170,43 @@ const jsonSchemaOf = (input: unknown): Record<string, unknown> | undefined => {
   return typeof input === "object" && input !== null ? (input as Record<string, unknown>) : undefined
 }
 
+export interface WorkspaceOverrides {
+  readonly language?: Language | undefined
+  readonly limits?: Record<string, number>
+  readonly randomSeed?: number | undefined
+  /** Where state is kept (see `stateLocation`); default: in memory. */
+  readonly state?: StateLocation
+}
+
+/** A workspace and where it keeps state. */
+export interface CliWorkspace extends Workspace {
+  readonly state: StateLocation
+}
+
+/** A runtime and the executions running on it, so a retired one is closed only once they end. */
+interface Generation {
+  readonly runtime: Runtime<never>
+  running: number
+  retired: boolean
+}
+
 /** Opens every source of a configuration; the workspace lives until the scope closes. */
 export const openWorkspace = (
   loaded: LoadedConfig,
-  overrides: { readonly language?: Language | undefined; readonly limits?: Record<string, number>; readonly randomSeed?: number | undefined } = {},
-): Effect.Effect<Workspace, McpConnectError | ModuleLoadError, Scope.Scope> =>
+  overrides: WorkspaceOverrides = {},
+): Effect.Effect<CliWorkspace, McpConnectError | ModuleLoadError | OpenApiSourceError | StateOpenError, Scope.Scope> =>
   Effect.gen(function* () {
     const { config, directory } = loaded
     const language: Language = overrides.language ?? config.language ?? "lua"
     const limits = { ...(config.limits ?? {}), ...(overrides.limits ?? {}) }
+    const location = overrides.state ?? { kind: "memory" }
+    if (location.kind === "sqlite") {
+      yield* Effect.try({
+        try: () => mkdirSync(dirname(location.path), { recursive: true }),
+        catch: (error) => new StateOpenError(`Cannot create the directory of the state file ${location.path}: ${(error as Error).message}`),
+      })
+    }
+    const state = stateLayer(loaded, location)
     const pool = yield* Effect.acquireRelease(
       Effect.sync(() => WorkerPool.make({})),
       (made) => Effect.promise(() => made.close()),
@@ -96,6 +214,10 @@ export const openWorkspace = (
     const modules = yield* Effect.tryPromise({
       try: () => Promise.all((config.modules ?? []).map((source) => importModule(directory, source))),
       catch: (error) => (error instanceof ModuleLoadError ? error : new ModuleLoadError(String(error))),
+    })
+    const services = yield* Effect.tryPromise({
+      try: () => Promise.all(Object.entries(config.openapi ?? {}).map(async ([name, source]) => ({ name, tools: await openApiNamespace(directory, name, source) }))),
+      catch: (error) => (error instanceof OpenApiSourceError ? error : new OpenApiSourceError(String(error))),
     })
     const connections: ReadonlyArray<McpConnection> = yield* Effect.forEach(
       Object.entries(config.mcpServers ?? {}),
@@ -109,23 +231,60 @@ export const openWorkspace = (
         if (module.namespace === undefined) Object.assign(tools, Namespace.is(module.tree) ? module.tree.tools : module.tree)
         else tools[module.namespace] = module.tree as ToolTree
       }
+      for (const service of services) tools[service.name] = service.tools
       for (const connection of connections) tools[connection.name] = connection.namespace
       return tools
     }
-    const build = (): Runtime<never> =>
-      CodeMode.make({ language, tools: tree(), limits, hooks: progressHooks, pool, randomSeed: overrides.randomSeed }) as unknown as Runtime<never>
-
-    let current = build()
+    const build = (): Generation => ({
+      runtime: CodeMode.make({ language, tools: tree(), limits, hooks: progressHooks, pool, randomSeed: overrides.randomSeed, state }) as unknown as Runtime<never>,
+      running: 0,
+      retired: false,
+    })
+    const generations = new Set<Generation>()
+    let current = yield* Effect.try({
+      try: build,
+      catch: (error) => new StateOpenError(error instanceof StateError ? error.message : `Cannot open the state store: ${String(error)}`),
+    })
+    generations.add(current)
+    /** The current runtime, counting its executions so that retiring it waits for them. */
+    const counted = (generation: Generation): Runtime<never> => ({
+      ...generation.runtime,
+      execute: (source, options) =>
+        Effect.suspend(() => {
+          generation.running++
+          // OpenAPI tools call their service through effect's HttpClient: here, the platform's fetch.
+          return generation.runtime.execute(source, options).pipe(
+            Effect.provide(FetchHttpClient.layer),
+            Effect.ensuring(
+              Effect.sync(() => {
+                if (--generation.running === 0 && generation.retired) retire(generation)
+              }),
+            ),
+          )
+        }),
+    })
+    const retire = (generation: Generation): void => {
+      generation.retired = true
+      if (generation.running > 0) return
+      generations.delete(generation)
+      void generation.runtime.close()
+    }
     const listeners = new Set<() => void>()
     for (const connection of connections) {
       connection.onChange(() => {
         const previous = current
-        current = build()
-        void previous.close()
+        // A store that opened once and now refuses (it was deleted, locked for long) keeps the old catalog.
+        try {
+          current = build()
+        } catch {
+          return
+        }
+        generations.add(current)
+        retire(previous)
         for (const listener of listeners) listener()
       })
     }
-    yield* Effect.addFinalizer(() => Effect.promise(() => current.close()))
+    yield* Effect.addFinalizer(() => Effect.promise(() => Promise.all([...generations].map((generation) => generation.runtime.close()))))
 
     const inputSchemas = (): Map<string, Record<string, unknown>> => {
       const schemas = new Map<string, Record<string, unknown>>()
@@ -142,9 +301,10 @@ export const openWorkspace = (
       return schemas
     }
 
-    const workspace: Workspace = {
+    const workspace: CliWorkspace = {
       language,
-      runtime: () => current,
+      runtime: () => counted(current),
+      state: location,
       namespaces: (): ReadonlyArray<NamespaceSummary> => [
         ...modules.flatMap((module) =>
           module.namespace === undefined
@@ -157,6 +317,7 @@ export const openWorkspace = (
                 },
               ],
         ),
+        ...services.map((service) => ({ name: service.name, description: service.tools.description, instructions: service.tools.instructions })),
         ...connections.map((connection) => ({
           name: connection.name,
           description: connection.namespace.description,

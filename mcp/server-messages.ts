@@ -28,5 +28,3 @@ export const forbiddenHost = (host: string): string => `Host '${host}' is not al
 export const tokenRequiredBeyondLoopback = (host: string): string =>
   `Refusing to listen on ${host} without a token: set --token or CODEMODE_TOKEN, or bind to 127.0.0.1`
 
-export const branchUnsupported = (): string =>
-  "The 'branch' argument selects per-branch state (store/load), which this runtime does not have yet; leave it out"

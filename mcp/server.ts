@@ -54,7 +54,10 @@ const EXECUTE_INPUT = {
   type: "object",
   properties: {
     code: { type: "string", description: "The program's source" },
-    branch: { type: "string", description: "Reserved for per-branch state (store/load); not available yet" },
+    branch: {
+      type: "string",
+      description: "The branch of state the program's store/load use (default \"main\"): one per conversation branch",
+    },
   },
   required: ["code"],
   additionalProperties: false,
@@ -145,12 +148,12 @@ export const makeMcpServer = (workspace: Workspace, options: ServeOptions, execu
   const unsubscribe = workspace.onChange(() => void server.sendToolListChanged().catch(() => undefined))
   server.onclose = () => unsubscribe()
 
-  const runProgram = async (source: string, context: CallContext): Promise<CallToolResult> => {
+  const runProgram = async (source: string, context: CallContext, branch?: string): Promise<CallToolResult> => {
     const controller = executions.take(context.client, context.request)
     if (controller === undefined) return refusal(Messages.tooManyExecutions(executions.limit))
     try {
       const reporter = { report: context.progress ?? (() => undefined) }
-      const execution = workspace.runtime().execute(source).pipe(Effect.provideService(ExecutionProgress, reporter))
+      const execution = workspace.runtime().execute(source, branch === undefined ? undefined : { branch }).pipe(Effect.provideService(ExecutionProgress, reporter))
       const signal = AbortSignal.any([context.signal, controller.signal])
       const result = await Effect.runPromise(execution, { signal })
       return resultToToolResult(result)
@@ -217,8 +220,9 @@ export const makeMcpServer = (workspace: Workspace, options: ServeOptions, execu
     const name = request.params.name
     if (name === "execute") {
       if (typeof args["code"] !== "string") return refusal(Messages.invalidArguments("execute", "'code' must be a string"))
-      if (args["branch"] !== undefined) return refusal(Messages.branchUnsupported())
-      return runProgram(args["code"], context)
+      const branch = args["branch"]
+      if (branch !== undefined && typeof branch !== "string") return refusal(Messages.invalidArguments("execute", "'branch' must be a string"))
+      return runProgram(args["code"], context, branch)
     }
     if (name === "search") {
       const { query, namespace, limit } = args

@@ -81,8 +81,8 @@ describe("README.md", () => {
   describe("configuration files", () => {
     for (const block of blocks.filter(isConfigFile)) {
       it(`${CONFIG_FILE} at line ${block.line} is one the CLI accepts`, () => {
-        // `${GITHUB_TOKEN}` in the example is substituted when the file is read; any value will do.
-        const config = parseConfig(`README.md:${block.line}`, JSON.parse(block.code), { GITHUB_TOKEN: "token" })
+        // `${GITHUB_TOKEN}` and `${PETSTORE_KEY}` in the example are substituted when the file is read; any value will do.
+        const config = parseConfig(`README.md:${block.line}`, JSON.parse(block.code), { GITHUB_TOKEN: "token", PETSTORE_KEY: "key" })
         expect(config).toMatchObject({ language: JSON.parse(block.code).language })
       })
     }

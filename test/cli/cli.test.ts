@@ -9,7 +9,7 @@ const cli = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), "codemode-cli-"))
 
 const runCli = (args: string[], input?: string) =>
-  spawnSync(process.execPath, [cli, ...args], { encoding: "utf8", timeout: 20_000, ...(input === undefined ? {} : { input }) })
+  spawnSync(process.execPath, [cli, ...args], { cwd: dir, encoding: "utf8", timeout: 60_000, ...(input === undefined ? {} : { input }) })
 
 const program = (name: string, text: string) => {
   const path = join(dir, name)

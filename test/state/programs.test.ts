@@ -166,6 +166,15 @@ describe.each(BACKENDS)("state on $name", (backend) => {
       expect(await run(runtime, `return [load("v")[0], load("w") === undefined]`)).toMatchObject({ ok: true, value: ["x", true] })
     })
 
+    it("a bound passed names the line of the store, in both languages", async () => {
+      const lua = await runtimeOn("lua")
+      const luaOver = await run(lua.runtime, `local n = 1\n\nstore("v", string.rep("y", ${MAX_VALUE_CHARS}))\nreturn n`)
+      expect(luaOver).toMatchObject({ ok: false, error: { kind: "ExecutionFailure", location: { line: 3 }, message: expect.stringContaining("per stored value") } })
+      const js = await runtimeOn("javascript")
+      const jsOver = await run(js.runtime, `const n = 1\nif (n) {\n  store("v", "y".repeat(${MAX_VALUE_CHARS}))\n}\nreturn n`)
+      expect(jsOver).toMatchObject({ ok: false, error: { kind: "ExecutionFailure", location: { line: 3 }, message: expect.stringContaining("per stored value") } })
+    })
+
     it("a value past the bound cannot be caught and stored around", async () => {
       const { runtime } = await runtimeOn("lua")
       const result = await run(runtime, `store("a", 1); local ok = pcall(store, "v", string.rep("y", ${MAX_VALUE_CHARS})); return ok`)

@@ -18,7 +18,7 @@
 
 import { copyDataToJs, jsToData } from "../data/convert.js"
 import { DataContractError } from "../../data/contract.js"
-import { HostFailure, type HostCall } from "../../engine-host.js"
+import { HostFailure, HostStop, type HostCall } from "../../engine-host.js"
 import type { DataValue } from "../../../protocol/data.js"
 import { JsMessages } from "../messages.js"
 import { hostFailureError } from "../runtime/promise.js"
@@ -48,13 +48,19 @@ const keyArgument = (st: JsState, realm: Realm, fname: string, key: Value): stri
   return jsToData(st, key, "key") as string
 }
 
-/** One blocking state request; a host failure is a catchable Error, the answer a fresh program value. */
+/**
+ * One blocking state request; a host failure is a catchable Error, the answer a fresh program value.
+ * A stop the host answers (a bound passed, the backend failing) comes without a place; it is given
+ * the line of the `store` or `load`, as every other runtime error has its line.
+ */
 function ask(st: JsState, request: HostCall): Value {
+  const line = st.line
   let data: DataValue | undefined
   try {
     data = st.host.call(request)
   } catch (error) {
     if (error instanceof HostFailure) throw new ThrowSignal(hostFailureError(st, error.kind, error.message))
+    if (error instanceof HostStop && error.diagnostic.location === undefined && line > 0) throw new HostStop({ ...error.diagnostic, location: { line } })
     throw error
   }
   if (data === undefined) return undefined

@@ -15,6 +15,7 @@
 
 import type { DataValue } from "../../../protocol/data.js"
 import { luaToData } from "../data/convert.js"
+import { HostStop } from "../../engine-host.js"
 import { callHost } from "../runtime/host-calls.js"
 import type { LuaState } from "../runtime/state.js"
 import type { LuaFunction, LuaTable, LuaValue } from "../runtime/value.js"
@@ -37,10 +38,24 @@ const storeFunction =
     const key = keyArgument(st, args, "store")
     const value = args[1]
     const data: DataValue[] = value === undefined ? [key] : [key, luaToData(st, value, "value")]
-    callHost(st, { op: "state", name: "store", args: data })
+    stateCall(st, data, "store")
     return []
   }
 
 const loadFunction =
   (st: LuaState): LuaFunction =>
-  (args) => [callHost(st, { op: "state", name: "load", args: [keyArgument(st, args, "load")] })]
+  (args) => [stateCall(st, [keyArgument(st, args, "load")], "load")]
+
+/**
+ * One state request. A stop the host answers (a bound passed, the backend failing) comes without a
+ * place; it is given the line of the `store` or `load`, as every other runtime error has its line.
+ */
+const stateCall = (st: LuaState, args: DataValue[], name: "store" | "load"): LuaValue => {
+  const line = st.line
+  try {
+    return callHost(st, { op: "state", name, args })
+  } catch (error) {
+    if (error instanceof HostStop && error.diagnostic.location === undefined && line > 0) throw new HostStop({ ...error.diagnostic, location: { line } })
+    throw error
+  }
+}
