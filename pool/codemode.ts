@@ -31,6 +31,8 @@ import { resolveLimits, type Limits } from "./limits.js"
 import type { Result } from "./result.js"
 import { acquireSharedPool, releaseSharedPool, type WorkerPool } from "./workers.js"
 import { StateRequests } from "./state-requests.js"
+import { ExecutionModels, openModels } from "./models.js"
+import type { Models } from "../models/service.js"
 import { State, type BranchSummary, type StateStore } from "../state/service.js"
 import { StagedState } from "../state/staging.js"
 import { sqliteState } from "../state/sqlite.js"
@@ -70,6 +72,12 @@ export interface CodeModeOptions<T extends ToolTree, RH, X extends ReadonlyArray
    * this runtime's own, gone when the runtime closes.
    */
   readonly state?: Layer.Layer<State, StateError>
+  /**
+   * The models a program reaches through `models.*`: `Models.openAICompatible({ ... })`,
+   * `Models.layer(provider)` or the host's own `Layer` of the `Models` service, built here
+   * synchronously. Default: none (every list is empty).
+   */
+  readonly models?: Layer.Layer<Models>
 }
 
 /** How one execution is run. */
@@ -117,7 +125,7 @@ export interface CloseOptions {
 
 /** Every key `CodeMode.make` reads; any other is a `TypeError` (a misspelt option must not be ignored). */
 const MAKE_OPTION_KEYS = keysOf<CodeModeOptions<ToolTree, unknown>>()({
-  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true,
+  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true, models: true,
 })
 
 const make = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
@@ -135,6 +143,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     throw new RangeError(`randomSeed must be an integer, got ${options.randomSeed}`)
   }
   const hooks = normalizeHooks<R>(options.hooks)
+  const models = openModels(options.models)
   const state = openState(options.state)
   const catalog = Catalog.make(options.tools ?? {})
   const extensionEntries = collectExtensions(language, options.extensions ?? [])
@@ -197,6 +206,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     discover: (name, args) => answerDiscovery(catalog, language, name, args),
     randomSeed: options.randomSeed,
     state: new StateRequests(new StagedState(state.store, branch)),
+    models: new ExecutionModels(models.provider),
   })
 
   const branchOperation = <A, E>(names: ReadonlyArray<string>, run: (store: StateStore) => Effect.Effect<A, E>) =>
@@ -253,6 +263,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
       for (const execution of [...live]) execution.close()
       if (borrowsShared) releaseSharedPool()
       await state.close()
+      await models.close()
     },
   }
 }

@@ -42,7 +42,7 @@ import { armDeadline, clockOf, type Disarm } from "./deadline.js"
 import { failure, type Reply } from "./dispatch.js"
 import type { ExecutionPlan } from "./plan.js"
 export type { ExecutionPlan } from "./plan.js"
-import { assembleResult, withHostWarnings, type Result, type ToolCall } from "./result.js"
+import { assembleResult, withHostWarnings, withUsage, type Result, type ToolCall } from "./result.js"
 import { TaskAbort, type PoolJob } from "./workers.js"
 
 /** How long a worker may overrun its deadline before it is terminated. */
@@ -441,7 +441,7 @@ export class Execution<R> implements PoolJob {
       durationMs: Math.round(durationMs * 1000) / 1000,
     }))
     // State: a successful program's staged writes are committed here, before its Result exists.
-    void this.plan.state.settle(final).then((settled) => this.resolve(assembleResult(settled, toolCalls, this.plan.limits.maxOutputBytes)))
+    void this.plan.state.settle(final).then((settled) => this.resolve(withUsage(assembleResult(settled, toolCalls, this.plan.limits.maxOutputBytes), this.plan.models.usage())))
   }
 
   /** Prefers the worker's own account (it knows the line) over the host's. */

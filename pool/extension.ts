@@ -170,7 +170,7 @@ export const Extension = { make, lua, async: markAsync } as const
 const LUA_BUILTINS = [
   "_G", "_VERSION", "assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "print", "rawequal", "rawlen",
   "rawget", "rawset", "select", "tonumber", "tostring", "type", "string", "table", "unpack", "math", "utf8", "json",
-  "tools", "search", "search_tools", "describe_tool", "describe_namespace", "ALL_TOOLS", "store", "load",
+  "tools", "search", "search_tools", "describe_tool", "describe_namespace", "ALL_TOOLS", "store", "load", "models",
 ]
 
 const JAVASCRIPT_BUILTINS = [
@@ -180,7 +180,7 @@ const JAVASCRIPT_BUILTINS = [
   "decodeURI", "Math", "JSON", "Map", "Set", "WeakMap", "WeakSet", "Promise", "console", "tools", "search",
   "searchTools", "describeTool", "describeNamespace", "ALL_TOOLS", "require", "eval", "arguments", "RegExp", "Date",
   "DOMException", "Uint8Array", "TextEncoder", "TextDecoder", "URL", "URLSearchParams", "structuredClone", "crypto",
-  "atob", "btoa", "queueMicrotask", "Reflect", "store", "load",
+  "atob", "btoa", "queueMicrotask", "Reflect", "store", "load", "models",
 ]
 
 /** The built-in globals of each language (tools, search and discovery included). */

@@ -8,6 +8,7 @@ import type { Language } from "../protocol/language.js"
 import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
 import type { Hooks } from "./hooks.js"
 import type { Limits } from "./limits.js"
+import type { ExecutionModels } from "./models.js"
 import type { StateRequests } from "./state-requests.js"
 import type { WorkerPool } from "./workers.js"
 
@@ -29,4 +30,6 @@ export interface ExecutionPlan<R> {
   readonly randomSeed: number | undefined
   /** This execution's `store` / `load` and their commit (pool/state-requests.ts). */
   readonly state: StateRequests
+  /** This execution's `models.*` operations, their concurrency slots and usage (pool/models.ts). */
+  readonly models: ExecutionModels
 }

@@ -13,6 +13,7 @@ import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { DataValue } from "../protocol/data.js"
 import type { Outcome } from "../protocol/task.js"
 import { nonFiniteConverted } from "../protocol/json-numbers.js"
+import type { ExecutionUsage } from "../protocol/models.js"
 
 export type { Diagnostic, DiagnosticKind, SourceLocation } from "../protocol/diagnostic.js"
 export type { DataValue } from "../protocol/data.js"
@@ -22,8 +23,11 @@ export type CallStatus = "success" | "failure" | "denied" | "interrupted"
 
 /** One admitted call into the host, in admission order. */
 export interface ToolCall {
-  /** `tool` for catalog tools, `search` for the search built-in, `extension` for extension globals. */
-  readonly kind: "tool" | "search" | "extension"
+  /**
+   * `tool` for catalog tools, `search` for the search built-in, `extension` for extension globals,
+   * `model` for the models API (`models.classify`, ...).
+   */
+  readonly kind: "tool" | "search" | "extension" | "model"
   /** The tool path (`orders.lookup`), `search`, or the extension global's path. */
   readonly name: string
   readonly status: CallStatus
@@ -38,6 +42,8 @@ export type Result =
       readonly logs?: ReadonlyArray<string>
       readonly truncated?: boolean
       readonly toolCalls: ReadonlyArray<ToolCall>
+      /** What the program's model operations used (models.*), summed; absent when it made none. */
+      readonly usage?: ExecutionUsage
     }
   | {
       readonly ok: false
@@ -45,6 +51,8 @@ export type Result =
       readonly logs?: ReadonlyArray<string>
       readonly truncated?: boolean
       readonly toolCalls: ReadonlyArray<ToolCall>
+      /** What the program's model operations used (models.*), summed; absent when it made none. */
+      readonly usage?: ExecutionUsage
     }
 
 const utf8Length = (text: string): number => Buffer.byteLength(text, "utf8")
@@ -156,3 +164,6 @@ export const withHostWarnings = (
   if (found.length === 0) return outcome
   return { ...outcome, warnings: [...(outcome.warnings ?? []), ...found] } as Outcome
 }
+
+/** The Result with the execution's model usage, when it had any. */
+export const withUsage = (result: Result, usage: ExecutionUsage | undefined): Result => (usage === undefined ? result : { ...result, usage })

@@ -18,6 +18,7 @@ import { installGenerator } from "./generator.js"
 import { installGlobals } from "./primitives.js"
 import { installJson } from "./json.js"
 import { installMath } from "./math.js"
+import { installModels } from "./models.js"
 import { installObject } from "./object.js"
 import { installPromise } from "./promise.js"
 import { installReflect } from "./reflect.js"
@@ -40,6 +41,7 @@ const DEFERRED: ReadonlyArray<readonly [ReadonlyArray<string>, (realm: Realm) =>
   [["RegExp"], installRegExp],
   [["Map", "Set", "WeakMap", "WeakSet"], installCollections],
   [["Reflect"], installReflect],
+  [["models"], installModels],
   ...WEB_GLOBALS,
 ]
 

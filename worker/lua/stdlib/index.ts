@@ -5,7 +5,7 @@
  * `string` (also what indexing a string value reads, so `s:upper()` works even if the program
  * rebinds the global `string`), `table` (and `unpack`, its `unpack`), `math`, `utf8`, `json`, the
  * host's `tools` and `search`, the discovery globals (`ALL_TOOLS`, `search_tools`, `describe_tool`,
- * `describe_namespace`), per-branch state (`store`, `load`), and the extension globals the host declared. What is deliberately left
+ * `describe_namespace`), per-branch state (`store`, `load`), the models API (`models`), and the extension globals the host declared. What is deliberately left
  * out is listed, with the reasons, in absent.ts.
  */
 
@@ -18,6 +18,7 @@ import { openBase } from "./base.js"
 import { openDiscovery } from "./discovery.js"
 import { openJson } from "./json.js"
 import { openMath } from "./math.js"
+import { openModels } from "./models.js"
 import { openState } from "./state.js"
 import { openString } from "./string.js"
 import { openTable } from "./table.js"
@@ -53,6 +54,7 @@ export function openLibraries(
   G.set("search", searchBuiltin(st))
   openDiscovery(st, G, tools)
   openState(st, G)
+  openModels(st, G)
   const libraries = { string: strings, table, math: G.get("math") as LuaTable, utf8: G.get("utf8") as LuaTable, json: G.get("json") as LuaTable }
   st.nameBuiltins = (names) => nameBuiltins(names, libraries, G)
   installExtensionGlobals(st, G, extensionGlobals)
