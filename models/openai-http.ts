@@ -115,7 +115,8 @@ const errorDetail = (json: unknown, text: string): string => {
 const describeFetchError = (error: unknown): string => {
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause
   if (typeof cause?.code === "string") return `${cause.code}${typeof cause.message === "string" ? ` (${cause.message})` : ""}`
-  return error instanceof Error ? error.message : String(error)
+  const message = error instanceof Error ? error.message : String(error)
+  return typeof cause?.message === "string" ? `${message} (${cause.message})` : message
 }
 
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max)}…`)
