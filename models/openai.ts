@@ -25,8 +25,7 @@
  */
 
 import { Effect, Layer } from "effect"
-import type { ClassifyContext, ContentBlock, ImageBlock, ImageMimeType, ModelType } from "../protocol/models.js"
-import { ModelBounds } from "../protocol/models.js"
+import { ModelBounds, type ClassifyContext, type ContentBlock, type ImageBlock, type ImageMimeType, type ModelType } from "../protocol/models.js"
 import { postJson, type Endpoint } from "./openai-http.js"
 import { ModelError, Models, type ClassifyRequest, type GenerateImagesRequest, type ModelInfo, type ModelProvider } from "./service.js"
 import { readOpenAIOptions, type OpenAICompatibleOptions } from "./openai-options.js"

@@ -70,7 +70,7 @@ describe("models: listing", () => {
         chatOther: await models.getModelsOfType("chat", "other"),
         one: await models.getModelOfType("image", "local", "painter"),
         none: (await models.getModelOfType("image", "local", "judge")) === undefined,
-        chatFunctions: Object.keys(models).filter((k) => /chat|complete/i.test(k)),
+        functions: Object.getOwnPropertyNames(models).sort(),
       }`,
     )
     expect(result).toMatchObject({
@@ -84,7 +84,7 @@ describe("models: listing", () => {
         chatOther: [{ provider: "other", id: "talker-2", type: "chat" }],
         one: { provider: "local", id: "painter", type: "image" },
         none: true,
-        chatFunctions: [],
+        functions: ["classify", "generateImages", "getAvailableOfType", "getModelOfType", "getModelsOfType"],
       },
     })
     expect(result.usage).toBeUndefined()
