@@ -6,7 +6,8 @@
  * Piscina can do at best), `runtime` (the floors, then our pool measured against them), `scale`
  * (the runtime at scale on the default shared pool), `warm` (a warm `return 1` one at a time, per
  * language, through the public API and in-process), `state` (the commit cost of `store` per
- * execution on SQLite and PostgreSQL, beside a bare upsert), `all`
+ * execution on SQLite and PostgreSQL, beside a bare upsert), `models` (a `models.classify` call
+ * beside a tool call, and the OpenAI-compatible adapter beside a bare `fetch`), `all`
  * (lua, js, then runtime). Results go to stdout as Markdown tables; progress goes to stderr.
  * See perf/README.md for what each number means.
  */
@@ -20,9 +21,10 @@ import { runRuntimeScenario } from "./runtime.js"
 import { measureFloors, renderFloors } from "./floors.js"
 import { runScaleScenario } from "./scale.js"
 import { runStateScenario } from "./state.js"
+import { runModelsScenario } from "./models.js"
 import { runWarmScenario } from "./warm.js"
 
-const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | scale | warm | state | all> [options]
+const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | scale | warm | state | models | all> [options]
 
   --rounds N          interleaved rounds (lua, js, warm, default 5) / throughput rounds (runtime, default 5)
   --fengari-rounds N  rounds fengari takes part in (lua, default 3; it is 10-50x slower)
@@ -82,7 +84,7 @@ function parseCli(args: ReadonlyArray<string>): Cli | string {
     }
   }
   if (scenario === undefined) return USAGE
-  if (!["lua", "js", "floors", "runtime", "scale", "warm", "state", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
+  if (!["lua", "js", "floors", "runtime", "scale", "warm", "state", "models", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
   return { scenario, rounds, fengariRounds, slowRounds, quick, workloads, programs, peersOnly }
 }
 
@@ -147,6 +149,8 @@ async function main(): Promise<void> {
   if (cli.scenario === "warm") await runWarmScenario({ rounds: cli.rounds ?? (cli.quick ? 2 : 5), quick: cli.quick })
 
   if (cli.scenario === "state") await runStateScenario({ quick: cli.quick })
+
+  if (cli.scenario === "models") await runModelsScenario({ quick: cli.quick })
 
   progress(`perf: done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }
