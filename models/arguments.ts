@@ -136,7 +136,9 @@ export const checkClassifyContext = (value: unknown): ClassifyContext => {
   if (!isObject(value)) return fail(ModelMessages.notObject(op, "context", describeValue(value)))
   onlyKeys(op, "context", value, ["state", "images", "questions"])
   if (!isObject(value.state)) fail(ModelMessages.notObject(op, "context.state", describeValue(value.state)))
-  if (value.images !== undefined && value.images !== null) {
+  // Lua writes an empty list as `{}`, which crosses as an empty object: no images either way.
+  const noImages = value.images === undefined || value.images === null || (isObject(value.images) && Object.keys(value.images).length === 0)
+  if (!noImages) {
     if (!Array.isArray(value.images)) fail(ModelMessages.notArray(op, "context.images", describeValue(value.images)))
     const images = value.images as ReadonlyArray<unknown>
     if (images.length > ModelBounds.maxInputImages) fail(ModelMessages.tooMany(op, "context.images", images.length, ModelBounds.maxInputImages, "images"))
@@ -149,7 +151,7 @@ export const checkClassifyContext = (value: unknown): ClassifyContext => {
   if (keys.length > ModelBounds.maxQuestions) fail(ModelMessages.tooMany(op, "context.questions", keys.length, ModelBounds.maxQuestions, "questions"))
   for (const key of keys) checkQuestion(op, pathOf("context.questions", key), questions[key])
   checkSize(op, value)
-  const images = (value.images ?? undefined) as ReadonlyArray<ImageBlock> | undefined
+  const images = noImages ? undefined : (value.images as ReadonlyArray<ImageBlock>)
   return { state: value.state as Plain, questions: questions as ClassifyContext["questions"], ...(images === undefined ? {} : { images }) }
 }
 

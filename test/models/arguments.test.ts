@@ -49,6 +49,11 @@ describe("model arguments", () => {
     expect(refusal(() => checkModelRef("classify", { provider: "p" }))).toBe("models.classify: model.id must be a string, got nothing")
   })
 
+  it("takes Lua's empty table for images as no images", () => {
+    expect(checkClassifyContext({ state: {}, images: {}, questions: { a: bool } })).toEqual({ state: {}, questions: { a: bool } })
+    expect(refusal(() => checkClassifyContext({ state: {}, images: { 1: "x" }, questions: { a: bool } }))).toBe("models.classify: context.images must be an array, got an object")
+  })
+
   it("refuses a choice of one label and a score of one level", () => {
     expect(refusal(() => checkClassifyContext({ state: {}, questions: { a: { type: "choice", instructions: "?", criteria: { only: "x" } } } }))).toContain("at least two labels")
     expect(refusal(() => checkClassifyContext({ state: {}, questions: { a: { type: "score", instructions: "?", criteria: ["x"] } } }))).toContain("at least two levels")

@@ -17,7 +17,8 @@ import { LUA_MODEL_FUNCTIONS, MODEL_OPERATIONS, type ModelOperation } from "../.
 import { luaToData } from "../data/convert.js"
 import { callHost } from "../runtime/host-calls.js"
 import type { LuaState } from "../runtime/state.js"
-import { LuaTable, type LuaFunction, type LuaValue } from "../runtime/value.js"
+import type { LuaFunction, LuaTable, LuaValue } from "../runtime/value.js"
+import { libraryTable } from "./args.js"
 
 /** The arguments' names, for the paths of a value that cannot cross (`context.state`). */
 const ARGUMENT_NAMES: Readonly<Record<ModelOperation, ReadonlyArray<string>>> = {
@@ -29,7 +30,7 @@ const ARGUMENT_NAMES: Readonly<Record<ModelOperation, ReadonlyArray<string>>> = 
 }
 
 export function openModels(st: LuaState, G: LuaTable): void {
-  const models = new LuaTable(st.bounds.maxTableEntries)
+  const models = libraryTable(st)
   for (const name of MODEL_OPERATIONS) models.set(LUA_MODEL_FUNCTIONS[name], askHost(st, name))
   G.set("models", models)
 }
