@@ -8,7 +8,8 @@
  * language, through the public API and in-process), `output` (µs per `text` call, live output,
  * the budget's file), `state` (the commit cost of `store` per execution on SQLite and PostgreSQL,
  * beside a bare upsert), `approvals` (a pause and a resume beside the same program run straight
- * through), `all`
+ * through), `models` (a `models.classify` call beside a tool call, and the OpenAI-compatible adapter
+ * beside a bare `fetch`), `all`
  * (lua, js, then runtime). Results go to stdout as Markdown tables; progress goes to stderr.
  * See perf/README.md for what each number means.
  */
@@ -23,10 +24,11 @@ import { measureFloors, renderFloors } from "./floors.js"
 import { runScaleScenario } from "./scale.js"
 import { runStateScenario } from "./state.js"
 import { runApprovalsScenario } from "./approvals.js"
+import { runModelsScenario } from "./models.js"
 import { runOutputScenario } from "./output.js"
 import { runWarmScenario } from "./warm.js"
 
-const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | scale | warm | state | output | approvals | all> [options]
+const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | scale | warm | state | output | approvals | models | all> [options]
 
   --rounds N          interleaved rounds (lua, js, warm, default 5) / throughput rounds (runtime, default 5)
   --fengari-rounds N  rounds fengari takes part in (lua, default 3; it is 10-50x slower)
@@ -86,7 +88,7 @@ function parseCli(args: ReadonlyArray<string>): Cli | string {
     }
   }
   if (scenario === undefined) return USAGE
-  if (!["lua", "js", "floors", "runtime", "scale", "warm", "state", "output", "approvals", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
+  if (!["lua", "js", "floors", "runtime", "scale", "warm", "state", "output", "approvals", "models", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
   return { scenario, rounds, fengariRounds, slowRounds, quick, workloads, programs, peersOnly }
 }
 
@@ -155,6 +157,7 @@ async function main(): Promise<void> {
   if (cli.scenario === "state") await runStateScenario({ quick: cli.quick })
 
   if (cli.scenario === "approvals") await runApprovalsScenario({ quick: cli.quick })
+  if (cli.scenario === "models") await runModelsScenario({ quick: cli.quick })
 
   progress(`perf: done in ${((performance.now() - started) / 1000).toFixed(1)} s`)
 }

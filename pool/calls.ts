@@ -184,6 +184,8 @@ export class ExecutionCalls<R> {
         return answer(this.fromCatalog(this.entry(ordinal, op, request.name, args, "search", "search"), () => this.plan.search(request.args as DataValue[])))
       case "state":
         return this.onStateRequest(ordinal, request, args, answer, waitFor)
+      case "model":
+        return this.onModelCall(ordinal, request, args, answer, waitFor)
       case "discovery":
         if (!this.admit(answer, request.name)) return
         return answer(
@@ -318,6 +320,17 @@ export class ExecutionCalls<R> {
       entry.arrival = this.answers++
       this.onAnswered(entry)
     })
+  }
+
+  /**
+   * A `models.*` operation (pool/models.ts): admitted and listed like a tool call, run as its own
+   * fiber (so the execution's end interrupts it), its answer logged: a replay never asks again.
+   */
+  private onModelCall(ordinal: number, request: ChannelRequest, args: string, answer: (reply: Reply) => void, waitFor: (o: number) => void): void {
+    const label = `models.${request.name}`
+    if (!this.admit(answer, label)) return
+    const entry = this.entry(ordinal, "model", request.name, args, "model", label)
+    this.run(entry, waitFor, (call) => this.plan.models.call(request.name, request.args as DataValue[], call))
   }
 
   /** Answers a catalog request (`search`, discovery) at once; its answer is logged like any other. */

@@ -37,6 +37,8 @@ import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { Result } from "./result.js"
 import { acquireSharedPool, releaseSharedPool, type WorkerPool } from "./workers.js"
 import { StateRequests } from "./state-requests.js"
+import { ExecutionModels, openModels } from "./models.js"
+import type { Models } from "../models/service.js"
 import { State, type BranchSummary, type StateStore } from "../state/service.js"
 import { StagedState } from "../state/staging.js"
 import { sqliteState } from "../state/sqlite.js"
@@ -88,6 +90,12 @@ export interface CodeModeOptions<T extends ToolTree, RH, X extends ReadonlyArray
    * directory), files removed after `maxAgeMs` (default one hour) and all of it by `close()`.
    */
   readonly outputFiles?: OutputFilesOptions
+  /**
+   * The models a program reaches through `models.*`: `Models.openAICompatible({ ... })`,
+   * `Models.layer(provider)` or the host's own `Layer` of the `Models` service, built here
+   * synchronously. Default: none (every list is empty).
+   */
+  readonly models?: Layer.Layer<Models>
 }
 
 /** How one execution is run. */
@@ -155,7 +163,7 @@ export interface CloseOptions {
 
 /** Every key `CodeMode.make` reads; any other is a `TypeError` (a misspelt option must not be ignored). */
 const MAKE_OPTION_KEYS = keysOf<CodeModeOptions<ToolTree, unknown>>()({
-  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true, approvals: true, outputFiles: true,
+  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true, approvals: true, outputFiles: true, models: true,
 })
 
 const make = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
@@ -174,6 +182,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
   }
   const hooks = normalizeHooks<R>(options.hooks)
   const signer = Approvals.make(options.approvals)
+  const models = openModels(options.models)
   const state = openState(options.state)
   const files = new OutputFiles(resolveOutputFilesOptions(options.outputFiles))
   const catalog = Catalog.make(options.tools ?? {})
@@ -265,6 +274,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     approvals,
     output: new ExecutionOutput(files, run.onOutput, run.outputBefore ?? 0),
     warnings: run.warnings,
+    models: new ExecutionModels(models.provider),
   })
 
   /** Checks a token and a decision against this runtime; the leg to run, or why not. */
@@ -365,6 +375,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
       if (borrowsShared) releaseSharedPool()
       files.close()
       await state.close()
+      await models.close()
     },
   }
 }

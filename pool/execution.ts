@@ -52,7 +52,7 @@ import { armDeadline, clockOf, type Disarm } from "./deadline.js"
 import { failure, type Reply } from "./dispatch.js"
 import type { ExecutionPlan } from "./plan.js"
 export type { ExecutionPlan } from "./plan.js"
-import { assembleResult, withHostWarnings, type Result, type ToolCall } from "./result.js"
+import { assembleResult, withHostWarnings, withUsage, type Result, type ToolCall } from "./result.js"
 import { TaskAbort, type PoolJob } from "./workers.js"
 
 /** How long a worker may overrun its deadline before it is terminated. */
@@ -579,7 +579,7 @@ export class Execution<R> implements PoolJob {
     void this.plan.state.settle(final).then((settled) => {
       const output = this.plan.output.finalBlocks(settled.output, settled.ok ? settled.value : undefined, this.plan.limits.maxOutputTokens)
       const observed = withObserverWarnings(settled, this.plan)
-      const result = assembleResult(observed, toolCalls, this.plan.limits.maxOutputBytes, output)
+      const result = withUsage(assembleResult(observed, toolCalls, this.plan.limits.maxOutputBytes, output), this.plan.models.usage())
       this.resolve(pending === undefined || result.ok ? result : { ...result, pending })
     })
   }

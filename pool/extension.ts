@@ -171,7 +171,7 @@ const LUA_BUILTINS = [
   "_G", "_VERSION", "assert", "error", "ipairs", "next", "pairs", "pcall", "xpcall", "print", "rawequal", "rawlen",
   "rawget", "rawset", "select", "tonumber", "tostring", "type", "string", "table", "unpack", "math", "utf8", "json",
   "tools", "search", "search_tools", "describe_tool", "describe_namespace", "ALL_TOOLS", "store", "load",
-  "text", "image", "exit",
+  "text", "image", "exit", "models",
 ]
 
 const JAVASCRIPT_BUILTINS = [
@@ -181,7 +181,7 @@ const JAVASCRIPT_BUILTINS = [
   "decodeURI", "Math", "JSON", "Map", "Set", "WeakMap", "WeakSet", "Promise", "console", "tools", "search",
   "searchTools", "describeTool", "describeNamespace", "ALL_TOOLS", "require", "eval", "arguments", "RegExp", "Date",
   "DOMException", "Uint8Array", "TextEncoder", "TextDecoder", "URL", "URLSearchParams", "structuredClone", "crypto",
-  "atob", "btoa", "queueMicrotask", "Reflect", "store", "load", "text", "image", "exit",
+  "atob", "btoa", "queueMicrotask", "Reflect", "store", "load", "text", "image", "exit", "models",
 ]
 
 /** The built-in globals of each language (tools, search and discovery included). */

@@ -11,6 +11,7 @@ import type { Hooks } from "./hooks.js"
 import type { Limits } from "./limits.js"
 import type { ExecutionOutput } from "./output.js"
 import type { Diagnostic } from "../protocol/diagnostic.js"
+import type { ExecutionModels } from "./models.js"
 import type { StateRequests } from "./state-requests.js"
 import type { WorkerPool } from "./workers.js"
 
@@ -44,4 +45,6 @@ export interface ExecutionPlan<R> {
   readonly output: ExecutionOutput
   /** Warnings found before the program ran (an `@options` value clamped, pool/options-header.ts). */
   readonly warnings: ReadonlyArray<Diagnostic>
+  /** This execution's `models.*` operations, their concurrency slots and usage (pool/models.ts). */
+  readonly models: ExecutionModels
 }

@@ -15,6 +15,7 @@ import type { Outcome } from "../protocol/task.js"
 import { nonFiniteConverted } from "../protocol/json-numbers.js"
 import type { Pending } from "./approvals.js"
 import type { OutputBlock } from "./output.js"
+import type { ExecutionUsage } from "../protocol/models.js"
 
 export type { Diagnostic, DiagnosticKind, SourceLocation } from "../protocol/diagnostic.js"
 export type { DataValue } from "../protocol/data.js"
@@ -24,8 +25,11 @@ export type CallStatus = "success" | "failure" | "denied" | "interrupted" | "pen
 
 /** One admitted call into the host, in admission order. */
 export interface ToolCall {
-  /** `tool` for catalog tools, `search` for the search built-in, `extension` for extension globals. */
-  readonly kind: "tool" | "search" | "extension"
+  /**
+   * `tool` for catalog tools, `search` for the search built-in, `extension` for extension globals,
+   * `model` for the models API (`models.classify`, ...).
+   */
+  readonly kind: "tool" | "search" | "extension" | "model"
   /** The tool path (`orders.lookup`), `search`, or the extension global's path. */
   readonly name: string
   readonly status: CallStatus
@@ -42,6 +46,8 @@ export type Result =
       readonly output?: ReadonlyArray<OutputBlock>
       readonly truncated?: boolean
       readonly toolCalls: ReadonlyArray<ToolCall>
+      /** What the program's model operations used (models.*), summed; absent when it made none. */
+      readonly usage?: ExecutionUsage
     }
   | {
       readonly ok: false
@@ -53,6 +59,8 @@ export type Result =
       readonly toolCalls: ReadonlyArray<ToolCall>
       /** Set when `error.kind` is `ApprovalRequired`: the calls waiting for a decision and the token that resumes them. */
       readonly pending?: Pending
+      /** What the program's model operations used (models.*), summed; absent when it made none. */
+      readonly usage?: ExecutionUsage
     }
 
 const utf8Length = (text: string): number => Buffer.byteLength(text, "utf8")
@@ -171,3 +179,6 @@ export const withHostWarnings = (
   if (found.length === 0) return outcome
   return { ...outcome, warnings: [...(outcome.warnings ?? []), ...found] } as Outcome
 }
+
+/** The Result with the execution's model usage, when it had any. */
+export const withUsage = (result: Result, usage: ExecutionUsage | undefined): Result => (usage === undefined ? result : { ...result, usage })

@@ -27,6 +27,11 @@ export type HostOperation =
    * `[key]` alone to delete the key).
    */
   | "state"
+  /**
+   * The models API (protocol/models.ts): `name` is the operation (`classify`, `generateImages`,
+   * ...) in its JavaScript spelling whatever the language; `args` are its arguments as given.
+   */
+  | "model"
 
 export interface HostCall {
   readonly op: HostOperation

@@ -63,7 +63,7 @@ const violations = (from: (file: string) => boolean, forbidden: (target: string,
     from(file) ? imports.filter((i) => isLocal(i.target) && forbidden(i.target, file)).map((i) => `${file} -> ${i.target}`) : [],
   )
 
-const HOST_SIDE = ["pool", "catalog", "state", "openapi", "mcp", "cli", "demo"]
+const HOST_SIDE = ["pool", "catalog", "state", "models", "openapi", "mcp", "cli", "demo"]
 const isHostSide = (file: string) => file === "index.ts" || HOST_SIDE.some((folder) => under(folder)(file))
 const ENGINES = ["worker/lua", "worker/javascript"]
 const engineOf = (file: string) => ENGINES.find((engine) => under(engine)(file))
@@ -124,7 +124,7 @@ describe("architecture: the import rules of ARCHITECTURE.md", () => {
   })
 
   it("integrations import only the core modules index.ts re-exports, protocol/, and their own folder", () => {
-    for (const folder of ["openapi", "mcp", "state"]) {
+    for (const folder of ["openapi", "mcp", "state", "models"]) {
       const allowed = (target: string) => publicModules.has(target) || under("protocol")(target) || under(folder)(target)
       expect(violations(under(folder), (target) => !allowed(target) || under("worker")(target) || under("bridge")(target))).toEqual([])
     }

@@ -18,6 +18,7 @@ import { installGenerator } from "./generator.js"
 import { installGlobals } from "./primitives.js"
 import { installJson } from "./json.js"
 import { installMath } from "./math.js"
+import { installModels } from "./models.js"
 import { installObject } from "./object.js"
 import { installOutput } from "./output.js"
 import { installPromise } from "./promise.js"
@@ -41,6 +42,7 @@ const DEFERRED: ReadonlyArray<readonly [ReadonlyArray<string>, (realm: Realm) =>
   [["RegExp"], installRegExp],
   [["Map", "Set", "WeakMap", "WeakSet"], installCollections],
   [["Reflect"], installReflect],
+  [["models"], installModels],
   ...WEB_GLOBALS,
 ]
 

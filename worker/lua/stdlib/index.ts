@@ -6,7 +6,7 @@
  * rebinds the global `string`), `table` (and `unpack`, its `unpack`), `math`, `utf8`, `json`, the
  * host's `tools` and `search`, the discovery globals (`ALL_TOOLS`, `search_tools`, `describe_tool`,
  * `describe_namespace`), per-branch state (`store`, `load`), the output globals (`text`, `image`,
- * `exit`), and the extension globals the host declared. What is deliberately left
+ * `exit`), the models API (`models`), and the extension globals the host declared. What is deliberately left
  * out is listed, with the reasons, in absent.ts.
  */
 
@@ -20,6 +20,7 @@ import { openDiscovery } from "./discovery.js"
 import { openJson } from "./json.js"
 import { openMath } from "./math.js"
 import { openOutput } from "./output.js"
+import { openModels } from "./models.js"
 import { openState } from "./state.js"
 import { openString } from "./string.js"
 import { openTable } from "./table.js"
@@ -56,6 +57,7 @@ export function openLibraries(
   openDiscovery(st, G, tools)
   openState(st, G)
   openOutput(st, G)
+  openModels(st, G)
   const libraries = { string: strings, table, math: G.get("math") as LuaTable, utf8: G.get("utf8") as LuaTable, json: G.get("json") as LuaTable }
   st.nameBuiltins = (names) => nameBuiltins(names, libraries, G)
   installExtensionGlobals(st, G, extensionGlobals)
