@@ -4,19 +4,30 @@
  *
  * Hot threads. Compute runs on about as many threads as there are cores (`hotThreads`): a burst
  * of trivial programs then lands on threads whose JIT is warm, most recently used first (the
- * balancer below), instead of being spread over many cold ones. A run that waits on the host
- * does not count as hot, so while programs wait the pool may start more threads, up to
- * `maxThreads`, for the work queued behind them.
+ * balancer below), instead of being spread over many cold ones. The pool starts a thread beyond
+ * the hot ones only for a run that blocks its thread and will keep it (`blocks`: suspension is
+ * off, or the run has too much compute behind it to replay); a run waiting for its catalog, or
+ * about to give its thread back, does not count. Otherwise a busy hot thread is handed the next
+ * task behind its current one. (Piscina reports a thread running one abortable task, which all
+ * of ours are, as `Infinity` busy, and starts a thread for every task it cannot place: without
+ * these two rules a burst of `return 1` started every thread up to `maxThreads`, each paying
+ * module loading and a cold JIT; on 2 cores, 1,000 at once ran at 460-490/s on 7 threads against
+ * 1,330-1,500/s on 2, back to back, with 316 MB peak RSS against 201 MB.)
  *
- * Suspension. A program that has waited on the host for the grace window (`suspendAfterMs`)
- * while other work is queued gives its thread back: the pool asks its worker to yield
- * (bridge/protocol.ts, `YIELD`), the run ends with a `Suspension`, and the execution keeps only
- * its replay log until an answer arrives and it is queued again (execution.ts). Replay costs the
- * compute the program did before the point where it stopped, once more: so the cheapest programs
- * to replay yield first, and a program with much compute behind it keeps its thread while the
- * pool can still start another (`REPLAY_COST_KEPT_MS`). Runs of executions that were suspended
- * (or whose worker died) are queued ahead of new executions: finishing what has started keeps the
- * number of executions in flight, and their memory, bounded.
+ * Suspension. A program waiting on the host while other work wants a thread gives its thread
+ * back: the pool asks its worker to yield (bridge/protocol.ts, `YIELD`), the run ends with a
+ * `Suspension`, and the execution keeps only its replay log until an answer arrives and it is
+ * queued again (execution.ts). When it yields: at once, when the host reads the request, if that
+ * kind of call (`tool:svc.fetch`) has lately taken longer than the grace window or has not been
+ * timed yet (`CallTimes`): the window would only keep the thread idle for a wait that ends in a
+ * suspension anyway. Otherwise once it has waited the grace window (`suspendAfterMs`), measured
+ * from when its wait began (the scan is armed for the moment the next window ends). Replay costs
+ * the compute the program did before the point where it stopped, once more: so the cheapest
+ * programs to replay yield first, and a program with much compute behind it (by the worker's own
+ * clock, `COMPUTED_MS`) keeps its thread while the pool can still start another
+ * (`REPLAY_COST_KEPT_MS`). Runs of executions that were suspended (or whose worker died) are
+ * queued ahead of new executions: finishing what has started keeps the number of executions in
+ * flight, and their memory, bounded.
  *
  * Memory. A worker blocked on a host call sleeps in `Atomics.wait` and holds no CPU, but it
  * holds a thread and its heap: about 16 MB warm and idle, about 42 MB once it has held a
@@ -58,8 +69,9 @@ export interface WorkerPoolOptions {
   /**
    * The grace window: how long, in milliseconds, a program may wait on the host holding its
    * thread while other work is queued, before it is suspended (its thread given back, the program
-   * run again from its log when the answer arrives). At least this long, at most about twice.
-   * Default 2. `Infinity` never suspends: every waiting program keeps its thread.
+   * run again from its log when the answer arrives). A call of a kind that has lately taken longer
+   * than this is suspended at once. Default 2. `Infinity` never suspends: every waiting program
+   * keeps its thread.
    */
   readonly suspendAfterMs?: number
   /**
