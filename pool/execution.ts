@@ -331,7 +331,8 @@ export class Execution<R> implements PoolJob {
     if (this.plan.pool.isClosed) return this.end({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.poolClosed() }, logs: [] }, false)
     const message = error instanceof Error ? error.message : String(error)
     const code = (error as { code?: string } | null)?.code
-    if (code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory/i.test(message)) {
+    // Only a run that had reached its thread can have exhausted it; one queued behind it is innocent.
+    if ((code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory/i.test(message)) && run.channel.opened) {
       return this.end({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.outOfMemory() }, logs: [] }, false)
     }
     // Not this program's doing: run it again from its log on another worker.
