@@ -455,7 +455,9 @@ export class WorkerPool {
     if (this.active.size >= Math.max(this.maxThreads, hot)) return false
     // A task Piscina could not place waits for a thread being started: while it does, any more
     // would each start one more (Piscina starts a thread per task queued), so they wait here.
-    if (this.piscina.queueSize > 0) return false
+    // With no thread at all (every one died starting), work is handed over so that it is either
+    // run by the thread it makes Piscina start or failed by the revival rule (`afterThreadLoss`).
+    if (this.piscina.queueSize > 0 && this.piscina.threads.length > 0) return false
     if (this.active.size < hot) return true
     let computing = 0
     for (const job of this.active) if (!this.blocks(job) && ++computing >= hot) return false
