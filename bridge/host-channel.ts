@@ -42,7 +42,9 @@ import {
   RING_BYTES,
   WORKER_BELL,
   WORKER_WANTS_ROOM,
+  COMPUTED_MS,
   OPENED,
+  msSinceStamp,
   WAITING,
   YIELD,
   type ChannelReply,
@@ -194,6 +196,23 @@ export class HostChannel {
     return !this.closed && Atomics.load(this.words, OPENED) !== 0
   }
 
+  /** Milliseconds since a worker opened the channel for the current execution (0: not opened). */
+  get openedForMs(): number {
+    if (this.closed) return 0
+    // Load (seq-cst): pairs with the worker end's store in its constructor.
+    const stamp = Atomics.load(this.words, OPENED)
+    return stamp === 0 ? 0 : msSinceStamp(stamp)
+  }
+
+  /**
+   * Milliseconds the worker had computed for the current execution when it last began to wait, by
+   * its own clock (0 before its first wait).
+   */
+  get computedMs(): number {
+    // Load (seq-cst): pairs with the worker end's store before its WAITING store.
+    return this.closed ? 0 : Atomics.load(this.words, COMPUTED_MS)
+  }
+
   /**
    * Asks a worker that waits on request `ticket` (a `waitingOn` reading) to give up its wait: its
    * wait then throws a "yielded" ChannelError. If the worker has posted another request since, the
@@ -222,6 +241,7 @@ export class HostChannel {
     Atomics.store(this.words, WAITING, 0)
     Atomics.store(this.words, YIELD, 0)
     Atomics.store(this.words, OPENED, 0)
+    Atomics.store(this.words, COMPUTED_MS, 0)
     this.requests.resync()
     this.responses.resync()
     Atomics.add(this.words, GENERATION, 1)

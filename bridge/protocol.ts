@@ -55,8 +55,25 @@ export const NEXT_ID = 20
  * runs). The host reads it to tell a worker that waits from one that computes.
  */
 export const WAITING = 21
-/** Set by the worker end when a task opens the channel: the task has reached a running thread. */
+/**
+ * Set by the worker end when a task opens the channel: the task has reached a running thread. It
+ * holds the wall clock then (`openedStamp`), so the host can tell how long the run has been on
+ * its thread, which a task handed over behind another run was not.
+ */
 export const OPENED = 22
+
+/**
+ * Written by the worker end each time it begins to wait: the milliseconds it has spent computing
+ * since it opened the channel (its time waiting left out). Measured on the worker's own clock, so
+ * a host whose event loop is behind does not read its lag as the program's compute.
+ */
+export const COMPUTED_MS = 23
+
+/** Milliseconds of the wall clock folded into 30 bits, never 0 (0 means "not opened"). */
+export const openedStamp = (): number => (Date.now() % 2 ** 30) + 1
+
+/** Milliseconds since `stamp` (an `openedStamp`), for stamps less than about 12 days old. */
+export const msSinceStamp = (stamp: number): number => (openedStamp() - stamp + 2 ** 30) % 2 ** 30
 /** Words written by the host. */
 export const RESPONSE_TAIL = 32
 export const REQUEST_HEAD = 33

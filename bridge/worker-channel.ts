@@ -33,7 +33,9 @@ import {
   RESPONSE_HEAD,
   RESPONSE_TAIL,
   WAIT_SLICE_MS,
+  COMPUTED_MS,
   OPENED,
+  openedStamp,
   WAITING,
   WORKER_BELL,
   WORKER_WANTS_ROOM,
@@ -59,6 +61,9 @@ export class WorkerChannel {
   private generation: number
   /** The id of the last request posted in this execution (0: none). */
   private lastPosted = 0
+  /** When this end was opened, and the time it has spent waiting since (`performance.now()` ms). */
+  private readonly openedAt = performance.now()
+  private waitedMs = 0
 
   constructor(buffer: SharedArrayBuffer) {
     const layout = readLayout(buffer)
@@ -72,7 +77,7 @@ export class WorkerChannel {
     // Load (seq-cst): the host's reset count; compared on every call to notice a reset.
     this.generation = Atomics.load(this.words, GENERATION)
     // Store (seq-cst): read by the host to tell a task still waiting for a thread from one running.
-    Atomics.store(this.words, OPENED, 1)
+    Atomics.store(this.words, OPENED, openedStamp())
   }
 
   /** True once the host has asked this execution to stop. */
@@ -162,11 +167,15 @@ export class WorkerChannel {
   private block(id: number | undefined): ChannelResponse {
     // Store (seq-cst): tells the host this worker now waits, and on which last request; cleared
     // on the way out, whatever ends the wait.
+    const since = performance.now()
+    // Store (seq-cst) before WAITING: a host that sees the wait sees the compute before it.
+    Atomics.store(this.words, COMPUTED_MS, Math.round(since - this.openedAt - this.waitedMs))
     Atomics.store(this.words, WAITING, this.lastPosted)
     try {
       return this.blockUntilAnswered(id)
     } finally {
       Atomics.store(this.words, WAITING, 0)
+      this.waitedMs += performance.now() - since
     }
   }
 

@@ -236,19 +236,29 @@ export class Execution<R> implements PoolJob {
    * about to be reset, and a worker fetching its catalog (no call waits yet) cannot suspend: that
    * wait is not the program's, and giving it up fails the execution.
    */
-  yieldThread(ticket: number): void {
+  yieldThread(ticket: number): boolean {
     const run = this.run
-    if (run === undefined || run.waiting.size === 0 || run.lastRead !== ticket) return
+    if (run === undefined || run.waiting.size === 0 || run.lastRead !== ticket) return false
     run.channel.askToYield(ticket)
+    return true
+  }
+
+  /** Milliseconds since the run began to wait on a call the host is serving (0: none). */
+  waitedMs(): number {
+    const run = this.run
+    return run === undefined || run.ended || Number.isNaN(run.blockedSince) ? 0 : performance.now() - run.blockedSince
   }
 
   /** The compute this run has done: what running the program again would repeat. */
   replayCostMs(): number {
     const run = this.run
     if (run === undefined) return 0
-    const now = performance.now()
-    const blocked = run.blockedMs + (Number.isNaN(run.blockedSince) ? 0 : now - run.blockedSince)
-    return now - run.beganAt - blocked
+    // While it waits, the worker's own account (time queued behind another run, or the host's lag
+    // in reading a request, is not compute); while it computes, its time on the thread so far.
+    if (run.channel.waitingOn !== 0) return run.channel.computedMs
+    const onThread = run.channel.openedForMs
+    const blocked = run.blockedMs + (Number.isNaN(run.blockedSince) ? 0 : performance.now() - run.blockedSince)
+    return onThread === 0 ? 0 : Math.max(0, onThread - blocked)
   }
 
   // -------------------------------------------------------------------------------------------
@@ -282,7 +292,9 @@ export class Execution<R> implements PoolJob {
       (ordinal) => {
         if (run.waiting.size === 0) run.blockedSince = performance.now()
         run.waiting.set(ordinal, request.id)
-        this.plan.pool.noteWaiting()
+        // Tool and extension calls are timed (`onAnswered`); only they may give the thread back at once.
+        const timed = request.op === "tool" || request.op === "global"
+        this.plan.pool.noteWaiting(this, timed ? `${request.op}:${request.name}` : undefined, request.id)
       },
     )
     this.pauseIfStuck(run)
@@ -290,6 +302,7 @@ export class Execution<R> implements PoolJob {
 
   /** A call's answer arrived: deliver it to the run that waits for it, or wake the execution. */
   private readonly onAnswered = (entry: CallEntry): void => {
+    if (entry.record !== undefined) this.plan.pool.noteCallTime(`${entry.op}:${entry.name}`, entry.record.durationMs)
     if (this.phase === "ended" || entry.reply === undefined) return
     const run = this.run
     const id = run?.waiting.get(entry.ordinal)
@@ -449,7 +462,8 @@ export class Execution<R> implements PoolJob {
     if (this.plan.pool.isClosed) return this.end({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.poolClosed() }, logs: [] }, false)
     const message = error instanceof Error ? error.message : String(error)
     const code = (error as { code?: string } | null)?.code
-    if (code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory/i.test(message)) {
+    // Only a run that had reached its thread can have exhausted it; one queued behind it is innocent.
+    if ((code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory/i.test(message)) && run.channel.opened) {
       return this.end({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.outOfMemory() }, logs: [] }, false)
     }
     // Not this program's doing: run it again from its log on another worker.

@@ -4,19 +4,30 @@
  *
  * Hot threads. Compute runs on about as many threads as there are cores (`hotThreads`): a burst
  * of trivial programs then lands on threads whose JIT is warm, most recently used first (the
- * balancer below), instead of being spread over many cold ones. A run that waits on the host
- * does not count as hot, so while programs wait the pool may start more threads, up to
- * `maxThreads`, for the work queued behind them.
+ * balancer below), instead of being spread over many cold ones. The pool starts a thread beyond
+ * the hot ones only for a run that blocks its thread and will keep it (`blocks`: suspension is
+ * off, or the run has too much compute behind it to replay); a run waiting for its catalog, or
+ * about to give its thread back, does not count. Otherwise a busy hot thread is handed the next
+ * task behind its current one. (Piscina reports a thread running one abortable task, which all
+ * of ours are, as `Infinity` busy, and starts a thread for every task it cannot place: without
+ * these two rules a burst of `return 1` started every thread up to `maxThreads`, each paying
+ * module loading and a cold JIT; on 2 cores, 1,000 at once ran at 460-490/s on 7 threads against
+ * 1,330-1,500/s on 2, back to back, with 316 MB peak RSS against 201 MB.)
  *
- * Suspension. A program that has waited on the host for the grace window (`suspendAfterMs`)
- * while other work is queued gives its thread back: the pool asks its worker to yield
- * (bridge/protocol.ts, `YIELD`), the run ends with a `Suspension`, and the execution keeps only
- * its replay log until an answer arrives and it is queued again (execution.ts). Replay costs the
- * compute the program did before the point where it stopped, once more: so the cheapest programs
- * to replay yield first, and a program with much compute behind it keeps its thread while the
- * pool can still start another (`REPLAY_COST_KEPT_MS`). Runs of executions that were suspended
- * (or whose worker died) are queued ahead of new executions: finishing what has started keeps the
- * number of executions in flight, and their memory, bounded.
+ * Suspension. A program waiting on the host while other work wants a thread gives its thread
+ * back: the pool asks its worker to yield (bridge/protocol.ts, `YIELD`), the run ends with a
+ * `Suspension`, and the execution keeps only its replay log until an answer arrives and it is
+ * queued again (execution.ts). When it yields: at once, when the host reads the request, if that
+ * kind of call (`tool:svc.fetch`) has lately taken longer than the grace window or has not been
+ * timed yet (`CallTimes`): the window would only keep the thread idle for a wait that ends in a
+ * suspension anyway. Otherwise once it has waited the grace window (`suspendAfterMs`), measured
+ * from when its wait began (the scan is armed for the moment the next window ends). Replay costs
+ * the compute the program did before the point where it stopped, once more: so the cheapest
+ * programs to replay yield first, and a program with much compute behind it (by the worker's own
+ * clock, `COMPUTED_MS`) keeps its thread while the pool can still start another
+ * (`REPLAY_COST_KEPT_MS`). Runs of executions that were suspended (or whose worker died) are
+ * queued ahead of new executions: finishing what has started keeps the number of executions in
+ * flight, and their memory, bounded.
  *
  * Memory. A worker blocked on a host call sleeps in `Atomics.wait` and holds no CPU, but it
  * holds a thread and its heap: about 16 MB warm and idle, about 42 MB once it has held a
@@ -58,8 +69,9 @@ export interface WorkerPoolOptions {
   /**
    * The grace window: how long, in milliseconds, a program may wait on the host holding its
    * thread while other work is queued, before it is suspended (its thread given back, the program
-   * run again from its log when the answer arrives). At least this long, at most about twice.
-   * Default 2. `Infinity` never suspends: every waiting program keeps its thread.
+   * run again from its log when the answer arrives). A call of a kind that has lately taken longer
+   * than this is suspended at once. Default 2. `Infinity` never suspends: every waiting program
+   * keeps its thread.
    */
   readonly suspendAfterMs?: number
   /**
@@ -174,8 +186,10 @@ export interface PoolJob {
   started(): boolean
   /** Milliseconds of compute a replay of the program would repeat. */
   replayCostMs(): number
-  /** Asks the program to give its thread back (if it still waits on `ticket`). */
-  yieldThread(ticket: number): void
+  /** While running: milliseconds since the program began to wait on a call the host is serving (0: it does not). */
+  waitedMs(): number
+  /** Asks the program to give its thread back (if it still waits on `ticket`); true when asked. */
+  yieldThread(ticket: number): boolean
 }
 
 /** A queue without `shift`: jobs from `head` on. */
@@ -224,10 +238,12 @@ export class WorkerPool {
   private readonly fresh = new JobQueue()
   /** Jobs that have begun a run and not released it. */
   private readonly active = new Set<PoolJob>()
+  /** Active jobs asked to give their thread back: they still hold it until their run ends. */
+  private readonly yielding = new Set<PoolJob>()
   /** Jobs suspended between runs (they hold no thread); refused if the pool closes. */
   private readonly suspended = new Set<PoolJob>()
-  /** Waiting tickets seen at the last scan, to tell a wait of at least the grace window. */
-  private seenWaiting = new Map<PoolJob, number>()
+  /** How long each kind of host call has taken lately (`CallTimes`): a call expected to be slow gives its thread back at once. */
+  private readonly callTimes = new CallTimes()
   private scanTimer: ReturnType<typeof setTimeout> | undefined = undefined
   private closed = false
   readonly maxThreads: number
@@ -273,7 +289,7 @@ export class WorkerPool {
       // With suspension, a hot thread gets its next task while it runs the current one, so it never
       // idles for the message round trip between two small programs (see `mostRecentlyUsed`).
       concurrentTasksPerWorker: suspendAfterMs === Infinity ? 1 : 2,
-      loadBalancer: mostRecentlyUsed(this.hotThreads, suspendAfterMs !== Infinity),
+      loadBalancer: mostRecentlyUsed(() => this.piscina.threads.length < this.wantedThreads(), suspendAfterMs !== Infinity),
     })
     // A worker that fails outside a task (at start-up, say) is reported here; the task that needed
     // it fails on its own, so the pool only has to keep the event from crashing the host.
@@ -368,7 +384,7 @@ export class WorkerPool {
   /** A job's run is over (its task settled, or it never started one): its room goes to the next. */
   release(job: PoolJob): void {
     if (!this.active.delete(job)) return
-    this.seenWaiting.delete(job)
+    this.yielding.delete(job)
     this.pump()
   }
 
@@ -383,11 +399,38 @@ export class WorkerPool {
   }
 
   /**
-   * Tells the pool that a running job began to wait on the host: it stops counting as hot, so a
-   * queued job may begin on another thread.
+   * Tells the pool that a running job began to wait on the host for call `callKind` (`tool:name`),
+   * its request `ticket`: it stops counting as hot, so a queued job may begin on another thread.
+   * If work wants a thread and this kind of call is expected to outlast the grace window (or has
+   * not been seen yet), the job gives its thread back at once rather than after the window: the
+   * window would only keep the thread idle for a wait that ends in a suspension anyway.
    */
-  noteWaiting(): void {
+  noteWaiting(job?: PoolJob, callKind?: string, ticket?: number): void {
+    if (job !== undefined && callKind !== undefined && ticket !== undefined && this.suspendAfterMs !== Infinity) {
+      if (this.callTimes.expectedMs(callKind) >= this.suspendAfterMs && this.wantingThread() > 0 && this.mayYield(job)) this.askToYield(job, ticket)
+    }
     if (this.resumed.size + this.fresh.size > 0) this.pump()
+  }
+
+  /** A host call of kind `callKind` took `ms` milliseconds. */
+  noteCallTime(callKind: string, ms: number): void {
+    this.callTimes.note(callKind, ms)
+  }
+
+  /** Work that wants a thread: queued here, or handed to a thread that is busy with another run. */
+  private wantingThread(): number {
+    let queued = this.resumed.size + this.fresh.size
+    for (const job of this.active) if (!job.started()) queued++
+    return queued
+  }
+
+  private askToYield(job: PoolJob, ticket: number): void {
+    if (job.yieldThread(ticket)) this.yielding.add(job)
+  }
+
+  /** A job with much compute behind it is spared while the pool can still start a thread. */
+  private mayYield(job: PoolJob): boolean {
+    return this.active.size >= this.maxThreads || job.replayCostMs() <= REPLAY_COST_KEPT_MS
   }
 
   /** Begins queued jobs while there is room; arms the scan while work stays queued. */
@@ -410,41 +453,60 @@ export class WorkerPool {
   private hasRoom(): boolean {
     const hot = this.suspendAfterMs === Infinity ? this.hotThreads : 2 * this.hotThreads
     if (this.active.size >= Math.max(this.maxThreads, hot)) return false
+    // A task Piscina could not place waits for a thread being started: while it does, any more
+    // would each start one more (Piscina starts a thread per task queued), so they wait here.
+    // With no thread at all (every one died starting), work is handed over so that it is either
+    // run by the thread it makes Piscina start or failed by the revival rule (`afterThreadLoss`).
+    if (this.piscina.queueSize > 0 && this.piscina.threads.length > 0) return false
     if (this.active.size < hot) return true
     let computing = 0
-    for (const job of this.active) if (job.waitingTicket() === 0 && ++computing >= hot) return false
+    for (const job of this.active) if (!this.blocks(job) && ++computing >= hot) return false
     return true
   }
 
   /**
-   * Runs every grace window while work is queued: a job seen waiting on the same ticket at two
-   * scans in a row has waited at least the window, and gives its thread back, cheapest replay
-   * first, as many as there are queued jobs. One with much compute behind it is spared while the
-   * pool can still start a thread.
+   * A run that holds its thread without computing and will go on holding it: it waits on a call
+   * the host is serving, was not asked to yield, and will not be (suspension is off, or it has
+   * too much compute behind it, `mayYield`). A run waiting for its catalog, or that gives its
+   * thread back within the grace window, does not: starting a thread for it would cost more.
+   */
+  private blocks(job: PoolJob): boolean {
+    if (job.waitedMs() === 0 || this.yielding.has(job)) return false
+    return this.suspendAfterMs === Infinity || job.replayCostMs() > REPLAY_COST_KEPT_MS
+  }
+
+  /** Threads the pool wants: the hot ones, and one more for each run that blocks, up to `maxThreads`. */
+  private wantedThreads(): number {
+    let blocking = 0
+    for (const job of this.active) if (this.blocks(job)) blocking++
+    return Math.min(this.maxThreads, this.hotThreads + blocking)
+  }
+
+  /**
+   * Runs while work is queued: a job that has waited on a call for at least the grace window
+   * gives its thread back, cheapest replay first, as many as there are jobs wanting a thread. One
+   * with much compute behind it is spared while the pool can still start a thread. The scan is
+   * armed again for the moment the next waiting job's window ends.
    */
   private readonly scan = (): void => {
     this.scanTimer = undefined
     if (this.closed) return
-    // Work that wants a thread: queued here, or handed to a thread that is busy with another run.
-    let queued = this.resumed.size + this.fresh.size
-    for (const job of this.active) if (!job.started()) queued++
+    const queued = this.wantingThread()
     if (queued === 0) return
-    const seen = new Map<PoolJob, number>()
     const candidates: Array<{ job: PoolJob; ticket: number; cost: number }> = []
+    let nextDue = this.suspendAfterMs
     for (const job of this.active) {
       const ticket = job.waitingTicket()
       if (ticket === 0) continue
-      seen.set(job, ticket)
-      if (this.seenWaiting.get(job) === ticket) candidates.push({ job, ticket, cost: job.replayCostMs() })
+      const waited = job.waitedMs()
+      if (waited >= this.suspendAfterMs) candidates.push({ job, ticket, cost: job.replayCostMs() })
+      else if (waited > 0) nextDue = Math.min(nextDue, this.suspendAfterMs - waited)
     }
-    this.seenWaiting = seen
-    const spare = this.active.size < this.maxThreads
     candidates.sort((a, b) => a.cost - b.cost)
-    for (const { job, ticket, cost } of candidates.slice(0, queued)) {
-      if (spare && cost > REPLAY_COST_KEPT_MS) continue
-      job.yieldThread(ticket)
-    }
+    for (const { job, ticket } of candidates.slice(0, queued)) if (this.mayYield(job)) this.askToYield(job, ticket)
     this.pump()
+    if (this.scanTimer !== undefined) clearTimeout(this.scanTimer)
+    this.scanTimer = setTimeout(this.scan, Math.max(1, Math.ceil(nextDue)))
   }
 
   get threadCount(): number {
@@ -480,6 +542,29 @@ export class WorkerPool {
     for (const job of waiting) job.refuse(new Error("the worker pool was closed"))
     for (const channel of this.idleChannels.splice(0)) channel.close()
     await this.piscina.destroy()
+  }
+}
+
+/** Kinds of host call whose times are kept; past it the oldest kind is forgotten. */
+const CALL_KINDS_KEPT = 1_024
+
+/**
+ * How long each kind of host call (`tool:svc.fetch`) has taken lately: a running mean that
+ * follows a tool whose latency changes within a few calls. A kind not seen yet is expected to be
+ * slow (`Infinity`): in a burst, every program makes its first call before any answer is back,
+ * and a wrong guess costs one cheap replay, a right one a thread held idle for the window.
+ */
+class CallTimes {
+  private readonly times = new Map<string, number>()
+
+  expectedMs(kind: string): number {
+    return this.times.get(kind) ?? Infinity
+  }
+
+  note(kind: string, ms: number): void {
+    const previous = this.times.get(kind)
+    if (previous === undefined && this.times.size >= CALL_KINDS_KEPT) this.times.delete(this.times.keys().next().value!)
+    this.times.set(kind, previous === undefined ? ms : previous + (ms - previous) / 4)
   }
 }
 
@@ -531,12 +616,13 @@ type PiscinaLoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof 
 /**
  * Piscina's balancer: the idle thread that was handed a task most recently, whose JIT and caches
  * are the warmest; threads nobody needs stay idle until Piscina retires them. When no thread is
- * idle: below `hot` threads, none (Piscina starts one); at or above, with `pipelined`, the most
- * recently used thread that runs only one task, so it finds its next one waiting when it is done.
- * A run that then waits on the host behind it is asked to yield within the grace window (the
- * pool's scan counts runs handed over and not started as queued work).
+ * idle: if the pool wants another thread (`wantsThread`: fewer than the hot threads, or runs
+ * blocking theirs), none, and Piscina starts one; otherwise, with `pipelined`, the most recently
+ * used of the least busy threads, so it finds its next task waiting when it is done. A run that
+ * then waits on the host behind it is asked to yield (the pool counts runs handed over and not
+ * started as work wanting a thread).
  */
-const mostRecentlyUsed = (hot: number, pipelined: boolean): PiscinaLoadBalancer => {
+const mostRecentlyUsed = (wantsThread: () => boolean, pipelined: boolean): PiscinaLoadBalancer => {
   const lastUsed = new Map<number, number>()
   let clock = 0
   return (_task, workers) => {
@@ -544,20 +630,24 @@ const mostRecentlyUsed = (hot: number, pipelined: boolean): PiscinaLoadBalancer 
     let busy: (typeof workers)[number] | null = null
     let idleUse = -1
     let busyUse = -1
-    let live = 0
+    let busyTasks = Infinity
     for (const worker of workers) {
       if (worker.terminating || worker.destroyed) continue
-      live++
       const use = lastUsed.get(worker.id) ?? 0
-      if (worker.currentUsage === 0 && use > idleUse) {
-        idle = worker
-        idleUse = use
-      } else if (worker.currentUsage === 1 && use > busyUse) {
+      // Piscina reports a thread running one abortable task (every one of ours) as Infinity.
+      const tasks = Number.isFinite(worker.currentUsage) ? worker.currentUsage : 1
+      if (tasks === 0) {
+        if (use > idleUse) {
+          idle = worker
+          idleUse = use
+        }
+      } else if (tasks < busyTasks || (tasks === busyTasks && use > busyUse)) {
         busy = worker
+        busyTasks = tasks
         busyUse = use
       }
     }
-    const chosen = idle ?? (pipelined && live >= hot ? busy : null)
+    const chosen = idle ?? (pipelined && !wantsThread() ? busy : null)
     if (chosen !== null) lastUsed.set(chosen.id, ++clock)
     return chosen
   }

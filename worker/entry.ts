@@ -63,8 +63,26 @@ const fetchCatalog = (channel: WorkerChannel, id: number): CatalogSnapshot => {
   return response.value as DataValue as unknown as CatalogSnapshot
 }
 
-export default function runExecution(task: ExecutionTask | WakeTask): TaskReply | null {
+/** True from the end of a run until the next turn of the worker's event loop. */
+let replyInFlight = false
+const replyPosted = (): void => {
+  replyInFlight = false
+}
+
+export default function runExecution(task: ExecutionTask | WakeTask): TaskReply | null | Promise<TaskReply | null> {
   if (isWakeTask(task)) return null
+  // Piscina's worker awaits each task's result before it posts it, so a task handed over behind
+  // a running one (workers.ts pipelines them) can start before the reply of the one just ended
+  // is out, and would hold that reply back for as long as it runs, a suspension included. Such a
+  // task starts on the next turn instead, once the reply has been posted.
+  if (replyInFlight) return new Promise((resolve) => setImmediate(() => resolve(runExecution(task))))
+  const reply = runTask(task)
+  replyInFlight = true
+  setImmediate(replyPosted)
+  return reply
+}
+
+function runTask(task: ExecutionTask): TaskReply {
   // Each task delivers its own view of the shared buffer, so the channel object is made per task.
   const channel = new WorkerChannel(task.channel)
   let catalog: KnownCatalog
