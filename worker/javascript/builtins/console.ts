@@ -5,7 +5,7 @@
  * Long or deeply nested values are shortened; the formatter charges fuel per value.
  */
 
-import { JsArray, JsDate, JsError, JsFunction, JsMap, type JsObject, JsSet, FunctionKind, JsBoxed, type Value } from "../runtime/object.js"
+import { ABSENT, JsArray, JsDate, JsError, JsFunction, JsMap, type JsObject, JsSet, FunctionKind, JsBoxed, type Value } from "../runtime/object.js"
 import { isoText } from "./date-text.js"
 import { JsRegExp } from "./regexp-exec.js"
 import { JsPromise } from "../runtime/promise.js"
@@ -62,8 +62,12 @@ export function inspect(st: JsState, v: Value, depth = 0, seen: JsObject[] = [])
   if (o instanceof JsArray) {
     open = "["
     close = "]"
-    for (let i = 0; i < o.items.length && i < 100; i++) parts.push(inspect(st, o.items[i], depth + 1, inner))
-    if (o.items.length > 100) parts.push(`... ${o.items.length - 100} more items`)
+    const n = o.length
+    for (let i = 0; i < n && i < 100; i++) {
+      if (!o.dense && o.own(String(i)) === ABSENT) parts.push("<1 empty item>")
+      else parts.push(inspect(st, o.dense ? o.items[i] : o.get(st, String(i)), depth + 1, inner))
+    }
+    if (n > 100) parts.push(`... ${n - 100} more items`)
   } else if (o instanceof JsMap) {
     prefix = `Map(${o.data.size}) `
     for (const [k, x] of o.data) parts.push(`${inspect(st, k, depth + 1, inner)} => ${inspect(st, x, depth + 1, inner)}`)

@@ -18,7 +18,7 @@
  * `JSON.stringify`'s, so a deeply nested value is a RangeError, not a host stack overflow.
  */
 
-import { ABSENT, Accessor, JsArray, JsBoxed, JsDate, JsError, JsFunction, JsMap, JsObject, JsSet, HIDDEN, type Value } from "../runtime/object.js"
+import { ABSENT, Accessor, arrayIndex, JsArray, JsBoxed, JsDate, JsError, JsFunction, JsMap, JsObject, JsSet, HIDDEN, type Value } from "../runtime/object.js"
 import { JsIterator } from "../runtime/iterate.js"
 import { JsPromise } from "../runtime/promise.js"
 import { JsGenerator } from "../runtime/generator.js"
@@ -84,8 +84,9 @@ export function structuredCloneValue(st: JsState, value: Value): Value {
     if (v instanceof JsArray && v.className === "Array") {
       const copy = st.realm.newArray([])
       memory.set(v, (out = copy))
-      for (const item of v.items) copy.items.push(clone(item))
-      copyProperties(v, copy, enumerableKeys(v).slice(v.items.length))
+      const elements = v.list(st)
+      for (const item of elements) copy.items.push(clone(item))
+      copyProperties(v, copy, enumerableKeys(v).filter((k) => arrayIndex(k) < 0))
     } else if (v instanceof JsMap) {
       const copy = new JsMap(builtinPrototype(st.realm, "Map"))
       memory.set(v, (out = copy))

@@ -91,9 +91,10 @@ export function copyJsToData(st: JsState, value: Value, root: string): DataValue
     if (v instanceof JsArray) {
       if (v.className !== "Array") throw fail("an arguments object")
       const items: DataValue[] = []
-      for (let i = 0; i < v.items.length; i++) {
+      const elements = v.dense ? v.items : v.list(st)
+      for (let i = 0; i < elements.length; i++) {
         path.push(i)
-        items.push(copy(v.items[i]))
+        items.push(copy(elements[i]))
         path.pop()
       }
       bytes += items.length + 1
