@@ -8,6 +8,7 @@
 import { JsMessages } from "../messages.js"
 import { ACCESSOR, Accessor, ABSENT, HIDDEN, JsArray, JsBoxed, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
 import { iterate } from "../runtime/iterate.js"
+import { JsTypedArray } from "./typed-array.js"
 import { getV, keyText, sameValue, toObject, toPropertyKey, toStr, truthy } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
@@ -252,12 +253,14 @@ export function installObject(realm: Realm): void {
       if (o instanceof JsObject) setPrototype(st, o, p)
       return o
     }],
-    freeze: [1, (_st, _t, [o]) => {
+    freeze: [1, (st, _t, [o]) => {
+      if (o instanceof JsTypedArray && o.length > 0) throw st.typeError("Cannot freeze array buffer views with elements")
       if (o instanceof JsObject) o.freeze()
       return o
     }],
     isFrozen: [1, (_st, _t, [o]) => (o instanceof JsObject ? o.isFrozen() : true)],
     seal: [1, (st, _t, [o]) => {
+      if (o instanceof JsTypedArray && o.length > 0) throw st.typeError("Cannot seal array buffer views with elements")
       if (o instanceof JsObject) {
         if (o instanceof JsArray) o.toDictionary()
         for (const k of o.ownKeys()) o.defineOwn(st, k, o.own(k) as Value, o.attributes(k) | PERMANENT)

@@ -25,7 +25,7 @@ import { JsGenerator } from "../runtime/generator.js"
 import { toStr } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
-import { JsBytes, checkBytes } from "./web-bytes.js"
+import { bytesOf, checkBytes, isUint8Array } from "./web-bytes.js"
 import { WebMessages, builtinPrototype, domException } from "./web-common.js"
 import { enumerableKeys } from "./object.js"
 
@@ -102,9 +102,9 @@ export function structuredCloneValue(st: JsState, value: Value): Value {
     } else if (v instanceof JsBoxed) {
       if (typeof v.primitive === "symbol") throw refuse(v.primitive)
       memory.set(v, (out = new JsBoxed(st.realm.protoOf(v.primitive as Value), v.primitive)))
-    } else if (v instanceof JsBytes) {
+    } else if (isUint8Array(v)) {
       checkBytes(st, v.data.length)
-      memory.set(v, (out = new JsBytes(builtinPrototype(st.realm, "Uint8Array"), v.data.slice())))
+      memory.set(v, (out = bytesOf(st, v.data.slice())))
     } else if (v instanceof JsError) {
       out = cloneError(v)
     } else {

@@ -658,6 +658,15 @@ export class JsBoxed extends JsObject {
     }
     return super.own(key)
   }
+  override attributes(key: Key): number {
+    if (typeof this.primitive === "string") {
+      // A String object's length and characters are read-only and permanent.
+      if (key === "length") return READONLY | HIDDEN | PERMANENT
+      const i = arrayIndex(key)
+      if (i >= 0 && i < this.primitive.length) return READONLY | PERMANENT
+    }
+    return super.attributes(key)
+  }
 }
 
 /** An Error instance: its `stack` is built from program lines only. */
