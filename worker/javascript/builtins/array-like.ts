@@ -124,7 +124,7 @@ export function arraySpecies(st: JsState, original: JsObject): JsFunction | unde
     if (C === null) C = undefined
   }
   if (C === undefined) return undefined
-  if (!(C instanceof JsFunction) || !isConstructor(C)) throw st.typeError(JsMessages.notAConstructor(st.realm.describe(C)))
+  if (!(C instanceof JsFunction) || !isConstructor(C)) throw st.typeError("object.constructor[Symbol.species] is not a constructor")
   return C
 }
 

@@ -30,7 +30,11 @@ export interface BinaryIntrinsics {
 }
 
 const binaryOf = new WeakMap<Realm, BinaryIntrinsics>()
-export const binary = (realm: Realm): BinaryIntrinsics => binaryOf.get(realm)!
+export const binary = (realm: Realm): BinaryIntrinsics => {
+  // The binary globals are deferred (built on first use); a web API making bytes builds them too.
+  if (!binaryOf.has(realm)) realm.global.get(realm.st, "ArrayBuffer")
+  return binaryOf.get(realm)!
+}
 
 /** SpeciesConstructor(o, default). */
 export function speciesConstructor(st: JsState, o: JsObject, fallback: JsFunction): JsFunction {

@@ -69,13 +69,19 @@ export function installTypedArrayMethods(realm: Realm, binary: BinaryIntrinsics)
   }
 
   /** Calls `fn(value, index, a)` for each element until `stop` says so; returns that index or -1. */
+  /** The index and the value the callback saw there (a callback may rewrite the array). */
+  let found: Value
   const scan = (st: JsState, t: Value, name: string, fn: Value, self: Value, stop: (r: Value) => boolean, backwards = false): [JsTypedArray, number] => {
     const a = thisTypedArray(st, t, name)
     const f = callbackOf(st, fn)
     const n = a.length
     for (let k = 0; k < n; k++) {
       const i = backwards ? n - 1 - k : k
-      if (stop(st.call(f, self, [a.at(i), i, a]))) return [a, i]
+      const v = a.at(i)
+      if (stop(st.call(f, self, [v, i, a]))) {
+        found = v
+        return [a, i]
+      }
     }
     return [a, -1]
   }
@@ -181,8 +187,8 @@ export function installTypedArrayMethods(realm: Realm, binary: BinaryIntrinsics)
         for (let i = 0; i < values.length; i++) a.store(at + i, values[i]!)
         return undefined
       }
+      if (source === undefined || source === null) throw st.typeError(`Cannot convert ${String(source)} to object`)
       const src = source instanceof JsObject ? source : st.realm.newObject()
-      if (source === undefined || source === null) throw st.typeError(`${String(source)} is not an object`)
       const n = Math.max(0, Math.min(toIntegerOrInfinity(st, src.get(st, "length")), Number.MAX_SAFE_INTEGER))
       if (at + n > a.length) throw st.rangeError("offset is out of bounds")
       for (let i = 0; i < n; i++) {
@@ -264,13 +270,13 @@ export function installTypedArrayMethods(realm: Realm, binary: BinaryIntrinsics)
     every: [1, (st, t, [fn, self]) => scan(st, t, "every", fn, self, (r) => !truthy(r))[1] < 0],
     some: [1, (st, t, [fn, self]) => scan(st, t, "some", fn, self, truthy)[1] >= 0],
     find: [1, (st, t, [fn, self]) => {
-      const [a, i] = scan(st, t, "find", fn, self, truthy)
-      return i < 0 ? undefined : a.at(i)
+      const i = scan(st, t, "find", fn, self, truthy)[1]
+      return i < 0 ? undefined : found
     }],
     findIndex: [1, (st, t, [fn, self]) => scan(st, t, "findIndex", fn, self, truthy)[1]],
     findLast: [1, (st, t, [fn, self]) => {
-      const [a, i] = scan(st, t, "findLast", fn, self, truthy, true)
-      return i < 0 ? undefined : a.at(i)
+      const i = scan(st, t, "findLast", fn, self, truthy, true)[1]
+      return i < 0 ? undefined : found
     }],
     findLastIndex: [1, (st, t, [fn, self]) => scan(st, t, "findLastIndex", fn, self, truthy, true)[1]],
     reduce: [1, (st, t, args) => {

@@ -33,6 +33,8 @@ export type MethodTable = { readonly [name: string]: MethodSpec } & {
   readonly propertyIsEnumerable?: MethodSpec
 }
 
+const TYPED_ARRAY_NAMES = new Set(["Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array"])
+
 export class Realm {
   readonly ObjectPrototype: JsObject
   readonly FunctionPrototype: JsObject
@@ -231,6 +233,7 @@ export class Realm {
   describeObject(v: JsObject): string {
     if (v instanceof JsFunction) return v.fname === "" ? "function" : v.fname
     if (v instanceof JsArray) return "[object Array]"
+    if (TYPED_ARRAY_NAMES.has(v.className)) return `[object ${v.className}]`
     return "#<Object>"
   }
 }
