@@ -111,9 +111,13 @@ export function installArrayMethods(realm: Realm): void {
     includes: [1, (st, t, [v, from]) => {
       const [o, n] = receiver(st, t)
       if (n === 0) return false
-      for (let i = relativeIndex(st, from, n, 0); i < n; i++) {
+      const start = relativeIndex(st, from, n, 0)
+      // A hole reads as undefined: only a search for undefined must visit every index.
+      const keys = v === undefined ? null : sparseIndices(o, start, n)
+      const count = keys === null ? n - start : keys.length
+      for (let j = 0; j < count; j++) {
         if (--st.fuel <= 0) st.refuel()
-        if (sameValueZero(getAt(st, o, i), v)) return true
+        if (sameValueZero(getAt(st, o, keys === null ? start + j : keys[j]!), v)) return true
       }
       return false
     }],

@@ -44,7 +44,9 @@ function constructFrom(st: JsState, C: Value, args: Value[]): JsObject {
     if (!(made instanceof JsObject)) throw st.typeError("object expected from the constructor")
     return made
   }
-  return arrayCreate(st, args.length === 1 ? (args[0] as number) : 0)
+  // A plain array is filled in order and given its length at the end (both callers set it).
+  if (args.length === 1 && (args[0] as number) > 4294967295) throw st.rangeError("Invalid array length")
+  return st.realm.newArray([])
 }
 
 export function installArray(realm: Realm): void {
@@ -96,6 +98,7 @@ export function installArray(realm: Realm): void {
         return a
       }
       const [o, n] = receiver(st, source)
+      if (n > st.maxArrayLength && (t === st.realm.arrayConstructor || !(t instanceof JsFunction))) throw st.arrayTooLarge()
       const a = constructFrom(st, t, [n])
       for (let i = 0; i < n; i++) {
         if (--st.fuel <= 0) st.refuel()
@@ -238,7 +241,11 @@ export function installArray(realm: Realm): void {
       const [o, n] = receiver(st, t)
       const from = relativeIndex(st, s, n, 0)
       const end = relativeIndex(st, e, n, n)
+      // Filling an array past the element bound would fail at the bound anyway: fail before the loop.
+      if (o instanceof JsArray && end - from > st.maxArrayLength) throw st.arrayTooLarge()
       st.charge((end - from) >>> 4)
+      // `new Array(n).fill(v)`: the holes' writes cannot meet a setter unless a prototype holds an index.
+      if (o instanceof JsArray && from === 0 && end === n && !st.realm.prototypesHaveIndices() && o.fillWhole(st, v)) return o
       for (let i = from; i < end; i++) {
         if (--st.fuel <= 0) st.refuel()
         setAt(st, o, i, v)

@@ -183,8 +183,8 @@ export function installTypedArrayMethods(realm: Realm, binary: BinaryIntrinsics)
         if (source.kind.bigint !== a.kind.bigint) throw st.typeError("Cannot mix BigInt and other types, use explicit conversions")
         if (at + source.length > a.length) throw st.rangeError("offset is out of bounds")
         st.charge(source.length >>> 4)
-        const values = Array.from(source.view as ArrayLike<number | bigint>)
-        for (let i = 0; i < values.length; i++) a.store(at + i, values[i]!)
+        // The host's set converts between element types as the standard does, overlap included.
+        ;(a.view as unknown as { set(s: ArrayLike<number | bigint>, o: number): void }).set(source.view as ArrayLike<number | bigint>, at)
         return undefined
       }
       if (source === undefined || source === null) throw st.typeError(`Cannot convert ${String(source)} to object`)

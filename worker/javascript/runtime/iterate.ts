@@ -113,6 +113,8 @@ function closeQuietly(st: JsState, iterator: JsObject): void {
 /** Every value of an iterable, in a host array (spread, `Array.from`, destructuring with rest). */
 export function iterableToList(st: JsState, iterable: Value): Value[] {
   if (iterable instanceof JsArray && isPristineArray(st, iterable)) return iterable.items.slice()
+  // A sparse array longer than the element bound cannot be spread: say so before iterating.
+  if (iterable instanceof JsArray && !iterable.dense && iterable.len > st.maxArrayLength && iterable.get(st, Symbol.iterator) === st.realm.arrayValues) throw st.arrayTooLarge()
   const out: Value[] = []
   iterate(st, iterable, (v) => {
     if (out.length >= st.maxArrayLength) throw st.arrayTooLarge()

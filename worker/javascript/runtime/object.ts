@@ -305,6 +305,21 @@ export class JsArray extends JsObject {
     this.dense = false
   }
 
+  /**
+   * `fill(v)` over the whole of an array in dictionary mode that nothing special holds (no
+   * attribute, accessor or read-only length, extensible, within the bound): it becomes dense at
+   * once, as the index-by-index writes would leave it. False when the general path must run.
+   */
+  fillWhole(st: JsState, value: Value): boolean {
+    if (this.dense || this.pinned || this.lengthReadonly || !this.extensible || this.len > st.maxArrayLength) return false
+    if (this.attrs !== null) for (const key of this.attrs.keys()) if (arrayIndex(key) >= 0) return false
+    for (const key of [...this.props.keys()]) if (arrayIndex(key) >= 0) this.props.delete(key)
+    this.items = new Array(this.len).fill(value)
+    this.indexCount = 0
+    this.dense = true
+    return true
+  }
+
   /** Back to dense when indices 0..length-1 are all present, plain and data. */
   private tryDense(st: JsState): void {
     if (this.pinned || this.lengthReadonly || !this.extensible || this.indexCount !== this.len || this.len > st.maxArrayLength) return
