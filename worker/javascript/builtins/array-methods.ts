@@ -319,6 +319,18 @@ export function installArrayMethods(realm: Realm): void {
           st.charge(items.length >>> 2)
           return items.join(s)
         }
+        // Dense: convert every element, then check the whole length once (the bound names it).
+        let total = 0
+        const parts: string[] = new Array(items.length)
+        for (let i = 0; i < items.length && i < n; i++) {
+          const v = items[i]
+          const p = v === undefined || v === null ? "" : typeof v === "string" ? v : toStr(st, v)
+          parts[i] = p
+          total += p.length + s.length
+        }
+        st.checkStringLength(total - s.length)
+        st.charge(items.length >>> 2)
+        return parts.join(s)
       }
       if (n > st.maxStringLength + 1) st.checkStringLength((n - 1) * s.length)
       let total = 0
