@@ -18,6 +18,10 @@ const NO_FUNCTION = "EvalError: Function is not available in Code Mode"
 
 const constructorChains: Attack[] = [
   { name: "({}).constructor.constructor('return process')()", source: `return ({}).constructor.constructor('return process')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
+  // Binary data: a buffer's bytes are engine memory no program value can name.
+  { name: "a typed array's buffer is the program's own", source: `const b = new Uint8Array(2).buffer; return [Object.getOwnPropertyNames(b), Object.getOwnPropertySymbols(b).length, Object.getPrototypeOf(b) === ArrayBuffer.prototype, b.bytes, b.data, b.constructor === ArrayBuffer]`, expect: gives([[], 0, true, null, null, true]) },
+  { name: "a typed array exposes only its elements", source: `const t = new Uint8Array(2); return [Object.getOwnPropertyNames(t), t.view, t.buffer.constructor.name, new DataView(t.buffer).host]`, expect: gives([["0", "1"], null, "ArrayBuffer", null]) },
+  { name: "a typed array does not cross to the host", source: `return { bytes: new Uint8Array([1, 2]) }`, expect: fails("InvalidDataValue", "result.bytes is a Uint8Array, which cannot cross to JSON; convert it first") },
   { name: "arrow function constructor", source: `return (() => 1).constructor('return this')()`, expect: fails("ExecutionFailure", NO_FUNCTION) },
   { name: "async arrow constructor (AsyncFunction)", source: `return (async () => 1).constructor('return process')`, expect: fails("ExecutionFailure", NO_FUNCTION) },
   { name: "generator function constructor", source: `return (function* () {}).constructor('return process')`, expect: fails("ExecutionFailure", NO_FUNCTION) },

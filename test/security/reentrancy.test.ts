@@ -20,7 +20,8 @@ const growing = (method: string): Attack => ({
 const javascript: Attack[] = [
   { name: "a comparator that empties the array", source: `const a = [5, 3, 1, 4, 2]; a.sort((x, y) => { a.length = 0; return x - y }); return a`, expect: gives([1, 2, 3, 4, 5]) },
   { name: "a comparator that grows the array", source: `const a = [5, 3, 1, 4, 2]; a.sort((x, y) => { a.push(0); return x - y }); return a.slice(0, 5)`, expect: gives([1, 2, 3, 4, 5]) },
-  { name: "a comparator that freezes the array", source: `const a = [3, 1, 2]; a.sort((x, y) => { Object.freeze(a); return x - y }); return a`, expect: gives([1, 2, 3]) },
+  // As in V8: sort writes its result back through [[Set]], which a frozen array refuses.
+  { name: "a comparator that freezes the array", source: `const a = [3, 1, 2]; a.sort((x, y) => { Object.freeze(a); return x - y }); return a`, expect: fails("ExecutionFailure", "TypeError: Cannot assign to read only property '0' of object '[object Array]'") },
   { name: "a comparator returning NaN", source: `return [3, 1, 2].sort(() => NaN)`, expect: gives([3, 1, 2]) },
   { name: "a comparator whose result's valueOf throws", source: `return [3, 1, 2].sort(() => ({ valueOf() { throw new Error("valueOf") } }))`, expect: fails("ExecutionFailure", "Error: valueOf") },
   { name: "a comparator that throws", source: `return [3, 1, 2].sort(() => { throw new Error("cmp") })`, expect: fails("ExecutionFailure", "Error: cmp") },

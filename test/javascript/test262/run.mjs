@@ -26,6 +26,7 @@ const DEFAULT_DIRS = [
   "built-ins/Map", "built-ins/Set", "built-ins/Math", "built-ins/Number", "built-ins/RegExp", "built-ins/Date",
   "built-ins/Reflect", "built-ins/Symbol", "built-ins/Boolean", "built-ins/Error", "built-ins/NativeErrors",
   "built-ins/BigInt", "built-ins/Iterator", "built-ins/GeneratorPrototype", "built-ins/AsyncGeneratorPrototype",
+  "built-ins/ArrayBuffer", "built-ins/DataView", "built-ins/TypedArray", "built-ins/TypedArrayConstructors",
   "language/expressions", "language/statements", "language/arguments-object", "language/block-scope",
   "language/destructuring", "language/function-code", "language/literals", "language/rest-parameters",
   "language/computed-property-names", "language/types", "language/identifier-resolution"

@@ -1,108 +1,52 @@
 /**
- * `Array` and `Array.prototype`: the ES2023 methods agents use. Methods work on the dense `items`
- * of a `JsArray` directly (they are only installed on our arrays' prototype; called on another
- * object through `call`, they go through its `length` and indexed properties). Work proportional to
+ * `Array`, its statics and the mutating half of `Array.prototype` (`push`, `splice`, `sort`...);
+ * the reading half is in array-methods.ts, the generic vocabulary both use in array-like.ts.
+ *
+ * Every method is the standard's generic algorithm: it works on any object with a `length`
+ * (`Array.prototype.push.call(arrayLike, x)`), through the program's [[Get]]/[[Set]]/[[Delete]], so
+ * holes, getters, setters and read-only elements behave as in V8. A dense array (array-like.ts)
+ * takes a fast path that works on `items` directly and gives the same answer. Work proportional to
  * the input is charged as fuel; callbacks go through `st.call`. `sort` is stable (the host's sort
  * is, and the comparator is a program function called through the meter).
  */
 
-import { JsArray, JsFunction, JsObject, type Value } from "../runtime/object.js"
-import { JsIterator, DONE, iterate, iterableToList } from "../runtime/iterate.js"
-import { lt, sameValueZero, toIntegerOrInfinity, toNumber, toObject, toStr, truthy } from "../runtime/ops.js"
-import { type Realm, spec } from "../runtime/realm.js"
+import { ABSENT, Accessor, JsArray, JsFunction, JsObject, isConstructor, type Value } from "../runtime/object.js"
+import { JsIterator, DONE, iterableToList } from "../runtime/iterate.js"
+import { toIntegerOrInfinity } from "../runtime/ops.js"
+import { type Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
+import { construct } from "../compile/functions.js"
+import {
+  MAX_LENGTH, arrayCreate, arraySpecies, speciesResult, callbackArg, createAt, deleteAt, elementAt, getAt, lengthOf, receiver, relativeIndex, setAt, setLengthOf,
+} from "./array-like.js"
+/** A dense array the fast paths may rewrite: its own prototype chain cannot observe the change. */
+const denseArray = (o: JsObject): o is JsArray => o instanceof JsArray && o.dense
 
-/** The elements of `this` as a host array (the live `items` of a JsArray, a copy otherwise). */
-function elements(st: JsState, thisArg: Value): Value[] {
-  if (thisArg instanceof JsArray) return thisArg.items
-  const o = toObject(st, thisArg)
-  const n = toIntegerOrInfinity(st, o.get(st, "length"))
-  if (n > st.maxArrayLength) throw st.arrayTooLarge()
+import { installArrayMethods } from "./array-methods.js"
+import { checkComparator, sortValues, spliceItems } from "./array-sort.js"
+
+/** The present elements of `o` below `n` (holes skipped), as SortIndexedProperties collects them. */
+function presentValues(st: JsState, o: JsObject, n: number): Value[] {
+  if (denseArray(o)) return o.items.slice(0, n)
   const out: Value[] = []
-  for (let i = 0; i < n; i++) out.push(o.get(st, String(i)))
+  for (let i = 0; i < n; i++) {
+    if (--st.fuel <= 0) st.refuel()
+    const v = elementAt(st, o, i)
+    if (v !== ABSENT) out.push(v)
+  }
   return out
 }
 
-/**
- * An upper bound on the length of `items.join(sep)` when every item is a string, number, boolean,
- * `null` or `undefined` (which the host converts exactly as `toStr` does: null and undefined to
- * ""), or -1 when one is not — objects run program code, symbols throw, bigints can be long.
- */
-function primitiveJoinBound(items: ReadonlyArray<Value>, sepLength: number): number {
-  let total = items.length > 0 ? (items.length - 1) * sepLength : 0
-  for (let i = 0; i < items.length; i++) {
-    const v = items[i]
-    if (typeof v === "string") total += v.length
-    else if (typeof v === "number") total += 25 // the longest number text, "-1.2345678901234567e-308"
-    else if (typeof v === "boolean") total += 5
-    else if (v !== undefined && v !== null) return -1
+/** `new C(n)` when `C` is a constructor other than `Array`, else ArrayCreate (Array.of / Array.from). */
+function constructFrom(st: JsState, C: Value, args: Value[]): JsObject {
+  if (C instanceof JsFunction && isConstructor(C) && C !== st.realm.arrayConstructor) {
+    const made = construct(st, C, args, C, st.line)
+    if (!(made instanceof JsObject)) throw st.typeError("object expected from the constructor")
+    return made
   }
-  return total
-}
-
-/**
- * `items.splice(start, count, ...inserted)` without spreading a long list into one host call (a
- * program can pass hundreds of thousands of arguments; the host's stack cannot take them).
- */
-const SPREAD_CHUNK = 8192
-function spliceItems(items: Value[], start: number, count: number, inserted: Value[]): Value[] {
-  if (inserted.length <= SPREAD_CHUNK) return items.splice(start, count, ...inserted)
-  const removed = items.splice(start, count)
-  for (let i = 0; i < inserted.length; i += SPREAD_CHUNK) items.splice(start + i, 0, ...inserted.slice(i, i + SPREAD_CHUNK))
-  return removed
-}
-
-function mutable(st: JsState, thisArg: Value): JsArray {
-  if (thisArg instanceof JsArray) {
-    if (thisArg.frozen) throw st.typeError("Cannot modify a frozen array")
-    return thisArg
-  }
-  throw st.typeError("This array method can only modify arrays in Code Mode")
-}
-
-const callback = (st: JsState, fn: Value): JsFunction => {
-  if (!(fn instanceof JsFunction)) throw st.typeError(`${st.realm.describe(fn)} is not a function`)
-  return fn
-}
-
-const relativeIndex = (st: JsState, v: Value, length: number, fallback: number): number => {
-  if (v === undefined) return fallback
-  const n = toIntegerOrInfinity(st, v)
-  return n < 0 ? Math.max(length + n, 0) : Math.min(n, length)
-}
-
-export function compareDefault(st: JsState, a: Value, b: Value): number {
-  if (a === undefined) return b === undefined ? 0 : 1
-  if (b === undefined) return -1
-  const x = toStr(st, a)
-  const y = toStr(st, b)
-  return x < y ? -1 : x > y ? 1 : 0
-}
-
-function sortItems(st: JsState, items: Value[], cmp: Value): Value[] {
-  st.charge(items.length * Math.ceil(Math.log2(items.length + 2)))
-  if (cmp !== undefined && !(cmp instanceof JsFunction)) throw st.typeError("The comparison function must be either a function or undefined")
-  const undef: Value[] = items.filter((v) => v === undefined)
-  const defined = items.filter((v) => v !== undefined)
-  const compare =
-    cmp === undefined
-      ? (a: Value, b: Value) => compareDefault(st, a, b)
-      : (a: Value, b: Value) => {
-          const r = toNumber(st, st.call(cmp, undefined, [a, b]))
-          return r !== r ? 0 : r
-        }
-  defined.sort(compare as (a: unknown, b: unknown) => number)
-  return [...defined, ...undef]
-}
-
-function flatten(st: JsState, out: Value[], items: Value[], depth: number): void {
-  for (const v of items) {
-    if (depth > 0 && v instanceof JsArray) flatten(st, out, v.items, depth - 1)
-    else {
-      if (out.length >= st.maxArrayLength) throw st.arrayTooLarge()
-      out.push(v)
-    }
-  }
+  // A plain array is filled in order and given its length at the end (both callers set it).
+  if (args.length === 1 && (args[0] as number) > 4294967295) throw st.rangeError("Invalid array length")
+  return st.realm.newArray([])
 }
 
 export function installArray(realm: Realm): void {
@@ -110,296 +54,263 @@ export function installArray(realm: Realm): void {
   const ArrayCtor = realm.constructorFunction(
     "Array",
     1,
-    (st, _t, args) => {
+    (st, _t, args, newTarget) => {
+      let a: JsArray
       if (args.length === 1 && typeof args[0] === "number") {
         const n = args[0]
         if (!(n >= 0 && Number.isInteger(n) && n < 2 ** 32)) throw st.rangeError("Invalid array length")
-        if (n > st.maxArrayLength) throw st.arrayTooLarge()
-        return st.realm.newArray(new Array(n).fill(undefined))
+        a = arrayCreate(st, n)
+      } else {
+        if (args.length > st.maxArrayLength) throw st.arrayTooLarge()
+        a = st.realm.newArray(args.slice())
       }
-      return st.realm.newArray(args.slice())
+      if (newTarget !== undefined && newTarget !== st.realm.arrayConstructor) {
+        const proto = newTarget.get(st, "prototype")
+        if (proto instanceof JsObject) a.proto = proto
+      }
+      return a
     },
     AP,
   )
+  realm.arrayConstructor = ArrayCtor
   realm.defineGlobal("Array", ArrayCtor)
+  realm.getter(ArrayCtor, Symbol.species, (_st, t) => t)
+  const species = ArrayCtor.own(Symbol.species)
+  realm.arraySpeciesGetter = species instanceof Accessor ? (species.getter ?? null) : null
+
   realm.methods(ArrayCtor, {
     isArray: [1, (_st, _t, [v]) => v instanceof JsArray && v.className === "Array"],
-    of: [0, (st, _t, args) => st.realm.newArray(args.slice())],
-    from: [1, (st, _t, [source, fn, self]) => {
-      let items: Value[]
-      if (source instanceof JsObject && !(source instanceof JsArray) && source.get(st, Symbol.iterator) === undefined) items = elements(st, source)
-      else items = iterableToList(st, source)
-      if (fn !== undefined) {
-        const f = callback(st, fn)
-        items = items.map((v, i) => st.call(f, self, [v, i]))
+    of: [0, (st, t, args) => {
+      const a = constructFrom(st, t, [args.length])
+      for (let i = 0; i < args.length; i++) createAt(st, a, i, args[i])
+      setLengthOf(st, a, args.length)
+      return a
+    }],
+    from: [1, (st, t, [source, fn, self]) => {
+      const f = fn === undefined ? undefined : callbackArg(st, fn)
+      if (source === undefined || source === null) throw st.typeError(`${String(source)} is not iterable`)
+      const usingIterator = source instanceof JsObject || typeof source === "string" ? (source instanceof JsObject ? source.get(st, Symbol.iterator) : st.realm.StringPrototype.get(st, Symbol.iterator)) : undefined
+      if (usingIterator !== undefined && usingIterator !== null) {
+        const a = constructFrom(st, t, [])
+        const values = iterableToList(st, source)
+        for (let i = 0; i < values.length; i++) createAt(st, a, i, f === undefined ? values[i] : st.call(f, self, [values[i], i]))
+        setLengthOf(st, a, values.length)
+        return a
       }
-      return st.realm.newArray(items)
+      const [o, n] = receiver(st, source)
+      if (n > st.maxArrayLength && (t === st.realm.arrayConstructor || !(t instanceof JsFunction))) throw st.arrayTooLarge()
+      const a = constructFrom(st, t, [n])
+      for (let i = 0; i < n; i++) {
+        if (--st.fuel <= 0) st.refuel()
+        const v = getAt(st, o, i)
+        createAt(st, a, i, f === undefined ? v : st.call(f, self, [v, i]))
+      }
+      setLengthOf(st, a, n)
+      return a
     }],
   })
 
+  realm.methods(AP, {
+    push: [1, (st, t, args) => {
+      const [o, n] = receiver(st, t)
+      if (denseArray(o)) {
+        if (n + args.length > st.maxArrayLength) throw st.arrayTooLarge()
+        for (const v of args) o.items.push(v)
+        return o.items.length
+      }
+      if (n + args.length > MAX_LENGTH) throw st.typeError(`Pushing ${args.length} elements on an array-like of length ${n} is disallowed, as the total surpasses 2**53-1`)
+      for (let i = 0; i < args.length; i++) setAt(st, o, n + i, args[i])
+      setLengthOf(st, o, n + args.length)
+      return n + args.length
+    }],
+    pop: [0, (st, t) => {
+      const [o, n] = receiver(st, t)
+      if (denseArray(o)) return o.items.pop()
+      if (n === 0) {
+        setLengthOf(st, o, 0)
+        return undefined
+      }
+      const v = getAt(st, o, n - 1)
+      deleteAt(st, o, n - 1)
+      setLengthOf(st, o, n - 1)
+      return v
+    }],
+    shift: [0, (st, t) => {
+      const [o, n] = receiver(st, t)
+      if (denseArray(o)) {
+        st.charge(n >>> 4)
+        return o.items.shift()
+      }
+      if (n === 0) {
+        setLengthOf(st, o, 0)
+        return undefined
+      }
+      const first = getAt(st, o, 0)
+      for (let k = 1; k < n; k++) {
+        if (--st.fuel <= 0) st.refuel()
+        const v = elementAt(st, o, k)
+        if (v !== ABSENT) setAt(st, o, k - 1, v)
+        else deleteAt(st, o, k - 1)
+      }
+      deleteAt(st, o, n - 1)
+      setLengthOf(st, o, n - 1)
+      return first
+    }],
+    unshift: [1, (st, t, args) => {
+      const [o, n] = receiver(st, t)
+      if (denseArray(o)) {
+        if (n + args.length > st.maxArrayLength) throw st.arrayTooLarge()
+        st.charge(n >>> 4)
+        spliceItems(o.items, 0, 0, args)
+        return o.items.length
+      }
+      const c = args.length
+      if (c > 0) {
+        if (n + c > MAX_LENGTH) throw st.typeError("Invalid array length")
+        for (let k = n; k > 0; k--) {
+          if (--st.fuel <= 0) st.refuel()
+          const v = elementAt(st, o, k - 1)
+          if (v !== ABSENT) setAt(st, o, k + c - 1, v)
+          else deleteAt(st, o, k + c - 1)
+        }
+        for (let j = 0; j < c; j++) setAt(st, o, j, args[j])
+      }
+      setLengthOf(st, o, n + c)
+      return n + c
+    }],
+    reverse: [0, (st, t) => {
+      const [o, n] = receiver(st, t)
+      if (denseArray(o)) {
+        st.charge(n >>> 4)
+        o.items.reverse()
+        return o
+      }
+      for (let lower = 0, upper = n - 1; lower < upper; lower++, upper--) {
+        if (--st.fuel <= 0) st.refuel()
+        const lowerValue = elementAt(st, o, lower)
+        const upperValue = elementAt(st, o, upper)
+        if (upperValue !== ABSENT) setAt(st, o, lower, upperValue)
+        else if (lowerValue !== ABSENT) deleteAt(st, o, lower)
+        if (lowerValue !== ABSENT) setAt(st, o, upper, lowerValue)
+        else if (upperValue !== ABSENT) deleteAt(st, o, upper)
+      }
+      return o
+    }],
+    splice: [2, (st, t, args) => {
+      const [o, n] = receiver(st, t)
+      const start = relativeIndex(st, args[0], n, 0)
+      const count = args.length === 0 ? 0 : args.length === 1 ? n - start : Math.min(Math.max(toIntegerOrInfinity(st, args[1]), 0), n - start)
+      const inserted = args.slice(2)
+      if (n + inserted.length - count > MAX_LENGTH) throw st.typeError("Invalid array length")
+      const species = arraySpecies(st, o)
+      const removed = speciesResult(st, species, count)
+      if (denseArray(o) && species === undefined) {
+        if (n - count + inserted.length > st.maxArrayLength) throw st.arrayTooLarge()
+        st.charge(n >>> 4)
+        const out = spliceItems(o.items, start, count, inserted)
+        for (const v of out) (removed as JsArray).items.push(v)
+        return removed
+      }
+      for (let k = 0; k < count; k++) {
+        const v = elementAt(st, o, start + k)
+        if (v !== ABSENT) createAt(st, removed, k, v)
+      }
+      setLengthOf(st, removed, count)
+      const c = inserted.length
+      if (c < count) {
+        for (let k = start; k < n - count; k++) {
+          if (--st.fuel <= 0) st.refuel()
+          const v = elementAt(st, o, k + count)
+          if (v !== ABSENT) setAt(st, o, k + c, v)
+          else deleteAt(st, o, k + c)
+        }
+        for (let k = n; k > n - count + c; k--) deleteAt(st, o, k - 1)
+      } else if (c > count) {
+        for (let k = n - count; k > start; k--) {
+          if (--st.fuel <= 0) st.refuel()
+          const v = elementAt(st, o, k + count - 1)
+          if (v !== ABSENT) setAt(st, o, k + c - 1, v)
+          else deleteAt(st, o, k + c - 1)
+        }
+      }
+      for (let k = 0; k < c; k++) setAt(st, o, start + k, inserted[k])
+      setLengthOf(st, o, n - count + c)
+      return removed
+    }],
+    fill: [1, (st, t, [v, s, e]) => {
+      const [o, n] = receiver(st, t)
+      const from = relativeIndex(st, s, n, 0)
+      const end = relativeIndex(st, e, n, n)
+      // Filling an array past the element bound would fail at the bound anyway: fail before the loop.
+      if (o instanceof JsArray && end - from > st.maxArrayLength) throw st.arrayTooLarge()
+      st.charge((end - from) >>> 4)
+      // `new Array(n).fill(v)`: the holes' writes cannot meet a setter unless a prototype holds an index.
+      if (o instanceof JsArray && from === 0 && end === n && !st.realm.prototypesHaveIndices() && o.fillWhole(st, v)) return o
+      for (let i = from; i < end; i++) {
+        if (--st.fuel <= 0) st.refuel()
+        setAt(st, o, i, v)
+      }
+      return o
+    }],
+    copyWithin: [2, (st, t, [target, s, e]) => {
+      const [o, n] = receiver(st, t)
+      let to = relativeIndex(st, target, n, 0)
+      let from = relativeIndex(st, s, n, 0)
+      let count = Math.min(relativeIndex(st, e, n, n) - from, n - to)
+      if (count <= 0) return o
+      if (denseArray(o)) {
+        st.charge(count >>> 4)
+        o.items.copyWithin(to, from, from + count)
+        return o
+      }
+      let step = 1
+      if (from < to && to < from + count) {
+        step = -1
+        from += count - 1
+        to += count - 1
+      }
+      for (; count > 0; count--, from += step, to += step) {
+        if (--st.fuel <= 0) st.refuel()
+        const v = elementAt(st, o, from)
+        if (v !== ABSENT) setAt(st, o, to, v)
+        else deleteAt(st, o, to)
+      }
+      return o
+    }],
+    sort: [1, (st, t, [cmp]) => {
+      checkComparator(st, cmp)
+      const [o, n] = receiver(st, t)
+      const sorted = sortValues(st, presentValues(st, o, n), cmp)
+      if (denseArray(o) && o.items.length === sorted.length) {
+        for (let i = 0; i < sorted.length; i++) o.items[i] = sorted[i]
+        return o
+      }
+      for (let i = 0; i < sorted.length; i++) setAt(st, o, i, sorted[i])
+      for (let i = sorted.length; i < n; i++) {
+        if (--st.fuel <= 0) st.refuel()
+        deleteAt(st, o, i)
+      }
+      return o
+    }],
+  })
+
+  installArrayMethods(realm)
+
   const iteratorOf = (st: JsState, thisArg: Value, kind: 0 | 1 | 2): JsIterator => {
-    const o = toObject(st, thisArg)
+    const [o] = receiver(st, thisArg)
     let i = 0
     return new JsIterator(st.realm.ArrayIteratorPrototype, () => {
-      const items = o instanceof JsArray ? o.items : elements(st, o)
-      if (i >= items.length) {
+      if (i >= lengthOf(st, o)) {
         i = Infinity
         return DONE
       }
       const index = i++
-      return kind === 0 ? index : kind === 1 ? items[index] : st.realm.newArray([index, items[index]])
+      return kind === 0 ? index : kind === 1 ? getAt(st, o, index) : st.realm.newArray([index, getAt(st, o, index)])
     })
   }
-
   realm.methods(AP, {
-    push: [1, (st, t, args) => {
-      const a = mutable(st, t)
-      if (a.items.length + args.length > st.maxArrayLength) throw st.arrayTooLarge()
-      for (const v of args) a.items.push(v)
-      return a.items.length
-    }],
-    pop: [0, (st, t) => mutable(st, t).items.pop()],
-    shift: [0, (st, t) => {
-      const a = mutable(st, t)
-      st.charge(a.items.length >>> 4)
-      return a.items.shift()
-    }],
-    unshift: [1, (st, t, args) => {
-      const a = mutable(st, t)
-      if (a.items.length + args.length > st.maxArrayLength) throw st.arrayTooLarge()
-      st.charge(a.items.length >>> 4)
-      spliceItems(a.items, 0, 0, args)
-      return a.items.length
-    }],
-    slice: [2, (st, t, [s, e]) => {
-      const items = elements(st, t)
-      const n = items.length
-      const out = items.slice(relativeIndex(st, s, n, 0), relativeIndex(st, e, n, n))
-      st.charge(out.length >>> 4)
-      return st.realm.newArray(out)
-    }],
-    splice: [2, (st, t, args) => {
-      const a = mutable(st, t)
-      const n = a.items.length
-      const start = relativeIndex(st, args[0], n, 0)
-      const count = args.length === 0 ? 0 : args.length === 1 ? n - start : Math.min(Math.max(toIntegerOrInfinity(st, args[1]), 0), n - start)
-      const inserted = args.slice(2)
-      if (n - count + inserted.length > st.maxArrayLength) throw st.arrayTooLarge()
-      st.charge(n >>> 4)
-      return st.realm.newArray(spliceItems(a.items, start, count, inserted))
-    }],
-    concat: [1, (st, t, args) => {
-      const out = elements(st, t).slice()
-      for (const v of args) {
-        if (v instanceof JsArray) for (const x of v.items) out.push(x)
-        else out.push(v)
-        if (out.length > st.maxArrayLength) throw st.arrayTooLarge()
-      }
-      st.charge(out.length >>> 4)
-      return st.realm.newArray(out)
-    }],
-    join: [1, (st, t, [sep]) => {
-      const items = elements(st, t)
-      const s = sep === undefined ? "," : toStr(st, sep)
-      // Only strings, numbers, booleans, null and undefined: the host's join converts them exactly
-      // as toStr does, without the copy below. The bound on the length is checked first.
-      const fast = primitiveJoinBound(items, s.length)
-      if (fast >= 0 && fast <= st.maxStringLength) {
-        st.charge(items.length >>> 2)
-        return items.join(s)
-      }
-      let total = 0
-      const parts: string[] = new Array(items.length)
-      for (let i = 0; i < items.length; i++) {
-        const v = items[i]
-        const p = v === undefined || v === null ? "" : typeof v === "string" ? v : toStr(st, v)
-        parts[i] = p
-        total += p.length + s.length
-      }
-      st.checkStringLength(total - s.length)
-      st.charge(items.length >>> 2)
-      return parts.join(s)
-    }],
-    reverse: [0, (st, t) => {
-      const a = mutable(st, t)
-      a.items.reverse()
-      return a
-    }],
-    indexOf: [1, (st, t, [v, from]) => {
-      const items = elements(st, t)
-      for (let i = relativeIndex(st, from, items.length, 0); i < items.length; i++) if (items[i] === v) return i
-      return -1
-    }],
-    lastIndexOf: [1, (st, t, args) => {
-      const items = elements(st, t)
-      const start = args.length > 1 ? toIntegerOrInfinity(st, args[1]) : items.length - 1
-      for (let i = Math.min(start < 0 ? items.length + start : start, items.length - 1); i >= 0; i--) if (items[i] === args[0]) return i
-      return -1
-    }],
-    includes: [1, (st, t, [v, from]) => {
-      const items = elements(st, t)
-      for (let i = relativeIndex(st, from, items.length, 0); i < items.length; i++) if (sameValueZero(items[i], v)) return true
-      return false
-    }],
-    find: [1, (st, t, [fn, self]) => {
-      const f = callback(st, fn)
-      const items = elements(st, t)
-      const n = items.length
-      for (let i = 0; i < n; i++) if (truthy(st.call(f, self, [items[i], i, t]))) return items[i]
-      return undefined
-    }],
-    findIndex: [1, (st, t, [fn, self]) => {
-      const f = callback(st, fn)
-      const items = elements(st, t)
-      const n = items.length
-      for (let i = 0; i < n; i++) if (truthy(st.call(f, self, [items[i], i, t]))) return i
-      return -1
-    }],
-    findLast: [1, (st, t, [fn, self]) => {
-      const f = callback(st, fn)
-      const items = elements(st, t)
-      for (let i = items.length - 1; i >= 0; i--) if (truthy(st.call(f, self, [items[i], i, t]))) return items[i]
-      return undefined
-    }],
-    findLastIndex: [1, (st, t, [fn, self]) => {
-      const f = callback(st, fn)
-      const items = elements(st, t)
-      for (let i = items.length - 1; i >= 0; i--) if (truthy(st.call(f, self, [items[i], i, t]))) return i
-      return -1
-    }],
-    filter: [1, (st, t, [fn, self]) => {
-      const f = callback(st, fn)
-      const items = elements(st, t)
-      const out: Value[] = []
-      const n = items.length
-      for (let i = 0; i < n && i < items.length; i++) {
-        const v = items[i]
-        if (truthy(f.impl(st, self, [v, i, t], undefined))) out.push(v)
-      }
-      return st.realm.newArray(out)
-    }],
-    map: [1, (st, t, [fn, self]) => {
-      const f = callback(st, fn)
-      const items = elements(st, t)
-      const n = items.length
-      const out: Value[] = new Array(n)
-      for (let i = 0; i < n && i < items.length; i++) out[i] = f.impl(st, self, [items[i], i, t], undefined)
-      return st.realm.newArray(out)
-    }],
-    forEach: [1, (st, t, [fn, self]) => {
-      const f = callback(st, fn)
-      const items = elements(st, t)
-      const n = items.length
-      for (let i = 0; i < n && i < items.length; i++) f.impl(st, self, [items[i], i, t], undefined)
-      return undefined
-    }],
-    reduce: [1, (st, t, args) => {
-      const f = callback(st, args[0])
-      const items = elements(st, t)
-      let i = 0
-      let acc: Value
-      if (args.length > 1) acc = args[1]
-      else {
-        if (items.length === 0) throw st.typeError("Reduce of empty array with no initial value")
-        acc = items[i++]
-      }
-      const n = items.length
-      for (; i < n && i < items.length; i++) acc = f.impl(st, undefined, [acc, items[i], i, t], undefined)
-      return acc
-    }],
-    reduceRight: [1, (st, t, args) => {
-      const f = callback(st, args[0])
-      const items = elements(st, t)
-      let i = items.length - 1
-      let acc: Value
-      if (args.length > 1) acc = args[1]
-      else {
-        if (items.length === 0) throw st.typeError("Reduce of empty array with no initial value")
-        acc = items[i--]
-      }
-      for (; i >= 0; i--) acc = f.impl(st, undefined, [acc, items[i], i, t], undefined)
-      return acc
-    }],
-    some: [1, (st, t, [fn, self]) => {
-      const f = callback(st, fn)
-      const items = elements(st, t)
-      const n = items.length
-      for (let i = 0; i < n && i < items.length; i++) if (truthy(st.call(f, self, [items[i], i, t]))) return true
-      return false
-    }],
-    every: [1, (st, t, [fn, self]) => {
-      const f = callback(st, fn)
-      const items = elements(st, t)
-      const n = items.length
-      for (let i = 0; i < n && i < items.length; i++) if (!truthy(st.call(f, self, [items[i], i, t]))) return false
-      return true
-    }],
-    sort: [1, (st, t, [cmp]) => {
-      const a = mutable(st, t)
-      const sorted = sortItems(st, a.items, cmp)
-      for (let i = 0; i < sorted.length; i++) a.items[i] = sorted[i]
-      return a
-    }],
-    toSorted: [1, (st, t, [cmp]) => st.realm.newArray(sortItems(st, elements(st, t).slice(), cmp))],
-    toReversed: [0, (st, t) => st.realm.newArray(elements(st, t).slice().reverse())],
-    toSpliced: [2, (st, t, args) => {
-      const items = elements(st, t).slice()
-      const n = items.length
-      const start = relativeIndex(st, args[0], n, 0)
-      const count = args.length === 0 ? 0 : args.length === 1 ? n - start : Math.min(Math.max(toIntegerOrInfinity(st, args[1]), 0), n - start)
-      if (n - count + args.length - 2 > st.maxArrayLength) throw st.arrayTooLarge()
-      spliceItems(items, start, count, args.slice(2))
-      return st.realm.newArray(items)
-    }],
-    with: [2, (st, t, [index, v]) => {
-      const items = elements(st, t).slice()
-      const n = toIntegerOrInfinity(st, index)
-      const i = n < 0 ? items.length + n : n
-      if (i < 0 || i >= items.length) throw st.rangeError("Invalid index : " + String(n))
-      items[i] = v
-      return st.realm.newArray(items)
-    }],
-    flat: [0, (st, t, [depth]) => {
-      const out: Value[] = []
-      flatten(st, out, elements(st, t), depth === undefined ? 1 : toIntegerOrInfinity(st, depth))
-      return st.realm.newArray(out)
-    }],
-    flatMap: [1, (st, t, [fn, self]) => {
-      const f = callback(st, fn)
-      const items = elements(st, t)
-      const out: Value[] = []
-      const n = items.length
-      for (let i = 0; i < n && i < items.length; i++) {
-        const r = st.call(f, self, [items[i], i, t])
-        flatten(st, out, [r], 1)
-      }
-      return st.realm.newArray(out)
-    }],
-    at: [1, (st, t, [index]) => {
-      const items = elements(st, t)
-      const n = toIntegerOrInfinity(st, index)
-      return items[n < 0 ? items.length + n : n]
-    }],
-    fill: [1, (st, t, [v, s, e]) => {
-      const a = mutable(st, t)
-      const n = a.items.length
-      for (let i = relativeIndex(st, s, n, 0), end = relativeIndex(st, e, n, n); i < end; i++) a.items[i] = v
-      return a
-    }],
-    copyWithin: [2, (st, t, [target, s, e]) => {
-      const a = mutable(st, t)
-      const n = a.items.length
-      const to = relativeIndex(st, target, n, 0)
-      const from = relativeIndex(st, s, n, 0)
-      const count = Math.min(relativeIndex(st, e, n, n) - from, n - to)
-      if (count <= 0) return a
-      st.charge(count >>> 4)
-      a.items.copyWithin(to, from, from + count)
-      return a
-    }],
     keys: [0, (st, t) => iteratorOf(st, t, 0)],
     entries: [0, (st, t) => iteratorOf(st, t, 2)],
-    toString: spec(0, (st: JsState, t: Value) => st.call(realm.ArrayPrototype.get(st, "join"), t, [])),
   })
   const values = realm.builtin("values", 0, (st, t) => iteratorOf(st, t, 1))
   AP.defineOwn(realm.st, "values", values, 2)
@@ -408,8 +319,9 @@ export function installArray(realm: Realm): void {
   realm.arrayIteratorNext = realm.symbolMethod(realm.ArrayIteratorPrototype, "next" as unknown as symbol, "next", 0, iteratorNext)
   realm.ArrayIteratorPrototype.defineOwn(realm.st, Symbol.toStringTag, "Array Iterator", 3)
   realm.symbolMethod(realm.IteratorPrototype, Symbol.iterator, "[Symbol.iterator]", 0, (_st, t) => t)
-  void lt
-  void iterate
+  const unscopables = new JsObject(null)
+  for (const name of ["at", "copyWithin", "entries", "fill", "find", "findIndex", "findLast", "findLastIndex", "flat", "flatMap", "includes", "keys", "toReversed", "toSorted", "toSpliced", "values"]) unscopables.props.set(name, true)
+  AP.defineOwn(realm.st, Symbol.unscopables, unscopables, 3)
 }
 
 /** `next` of every built-in iterator. */

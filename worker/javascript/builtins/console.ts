@@ -6,7 +6,7 @@
  * Long or deeply nested values are shortened; the formatter charges fuel per value.
  */
 
-import { JsArray, JsDate, JsError, JsFunction, JsMap, type JsObject, JsSet, FunctionKind, JsBoxed, type Value } from "../runtime/object.js"
+import { arrayIndex, JsArray, JsDate, JsError, JsFunction, JsMap, type JsObject, JsSet, FunctionKind, JsBoxed, type Value } from "../runtime/object.js"
 import { isoText } from "./date-text.js"
 import { JsRegExp } from "./regexp-exec.js"
 import { JsPromise } from "../runtime/promise.js"
@@ -64,8 +64,24 @@ export function inspect(st: JsState, v: Value, depth = 0, seen: JsObject[] = [])
   if (o instanceof JsArray) {
     open = "["
     close = "]"
-    for (let i = 0; i < o.items.length && i < 100; i++) parts.push(inspect(st, o.items[i], depth + 1, inner))
-    if (o.items.length > 100) parts.push(`... ${o.items.length - 100} more items`)
+    const n = o.length
+    if (o.dense) {
+      for (let i = 0; i < n && i < 100; i++) parts.push(inspect(st, o.items[i], depth + 1, inner))
+      if (n > 100) parts.push(`... ${n - 100} more items`)
+    } else {
+      // Holes show as runs (`<3 empty items>`), as Node prints them; only held indices are visited.
+      const empty = (count: number) => `<${count} empty item${count === 1 ? "" : "s"}>`
+      let next = 0
+      for (const key of o.ownKeys()) {
+        const i = arrayIndex(key)
+        if (i < 0) break
+        if (parts.length >= 100) break
+        if (i > next) parts.push(empty(i - next))
+        parts.push(inspect(st, o.get(st, key), depth + 1, inner))
+        next = i + 1
+      }
+      if (parts.length < 100 && next < n) parts.push(empty(n - next))
+    }
   } else if (o instanceof JsMap) {
     prefix = `Map(${o.data.size}) `
     for (const [k, x] of o.data) parts.push(`${inspect(st, k, depth + 1, inner)} => ${inspect(st, x, depth + 1, inner)}`)

@@ -17,7 +17,7 @@ const NO_DYNAMIC_CODE = "programs cannot compile code at run time (eval, Functio
 /** The arguments of `apply`: an array-like as a host array. */
 export function listFromArrayLike(st: JsState, v: Value): Value[] {
   if (v === undefined || v === null) return []
-  if (v instanceof JsArray) return v.items.slice()
+  if (v instanceof JsArray && v.dense) return v.items.slice()
   if (!(v instanceof JsObject)) throw st.typeError("CreateListFromArrayLike called on non-object")
   const n = toIntegerOrInfinity(st, v.get(st, "length"))
   if (n > st.maxArrayLength) throw st.arrayTooLarge()

@@ -23,7 +23,7 @@ export function jsonStringify(st: JsState, value: Value, replacer: Value, space:
   let allow: string[] | null = null
   if (replacer instanceof JsArray) {
     allow = []
-    for (const v of replacer.items) {
+    for (const v of replacer.list(st)) {
       const k = typeof v === "string" ? v : typeof v === "number" ? String(v) : v instanceof JsBoxed ? toStr(st, v) : null
       if (k !== null && !allow.includes(k)) allow.push(k)
     }
@@ -63,7 +63,7 @@ export function jsonStringify(st: JsState, value: Value, replacer: Value, space:
     const parts: string[] = []
     let out: string
     if (o instanceof JsArray) {
-      const items = o.items
+      const items = o.list(st)
       for (let i = 0; i < items.length; i++) parts.push(ser(o, String(i), items[i], inner) ?? "null")
       out = parts.length === 0 ? "[]" : indent === "" ? `[${parts.join(",")}]` : `[\n${inner}${parts.join(`,\n${inner}`)}\n${gap}]`
     } else {
@@ -116,7 +116,7 @@ export function installJson(realm: Realm): void {
       const walk = (holder: JsObject, key: string): Value => {
         const v = holder.get(st, key)
         if (v instanceof JsObject) {
-          const keys = v instanceof JsArray ? v.items.map((_, i) => String(i)) : enumerableKeys(v)
+          const keys = v instanceof JsArray ? v.list(st).map((_, i) => String(i)) : enumerableKeys(v)
           for (const k of keys) {
             const r = walk(v, k)
             if (r === undefined) v.deleteOwn(k)

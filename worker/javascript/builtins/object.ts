@@ -8,6 +8,7 @@
 import { JsMessages } from "../messages.js"
 import { ACCESSOR, Accessor, ABSENT, HIDDEN, JsArray, JsBoxed, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
 import { iterate } from "../runtime/iterate.js"
+import { JsTypedArray } from "./typed-array.js"
 import { getV, keyText, sameValue, toObject, toPropertyKey, toStr, truthy } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
@@ -15,7 +16,7 @@ import type { JsState } from "../runtime/state.js"
 /** Own enumerable string keys, in order (`Object.keys`, `for-in` on one object, spread). */
 export function enumerableKeys(o: JsObject): string[] {
   const out: string[] = []
-  if (o instanceof JsArray) {
+  if (o instanceof JsArray && o.dense) {
     for (let i = 0; i < o.items.length; i++) out.push(String(i))
     for (const k of o.props.keys()) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
     return out
@@ -92,6 +93,7 @@ export function descriptorObject(st: JsState, o: JsObject, key: Key): Value {
  */
 export function defineFromDescriptor(st: JsState, o: JsObject, key: Key, desc: Value, throwOnRefusal = true): boolean {
   if (!(desc instanceof JsObject)) throw st.typeError(`Property description must be an object: ${st.realm.describe(desc)}`)
+  if (key === "length" && o instanceof JsArray) return defineArrayLength(st, o, desc, throwOnRefusal)
   const existing = o.own(key)
   const has = (name: string) => desc.has(name)
   const prev = existing === ABSENT ? READONLY | HIDDEN | PERMANENT : o.attributes(key)
@@ -121,6 +123,31 @@ export function defineFromDescriptor(st: JsState, o: JsObject, key: Key, desc: V
   else if (existing instanceof Accessor) attrs |= READONLY
   const value = has("value") ? desc.get(st, "value") : existing === ABSENT || existing instanceof Accessor ? undefined : existing
   return o.defineOwn(st, key, value, attrs) || notExtensible(st, key, throwOnRefusal)
+}
+
+/**
+ * An array's `length` (ArraySetLength): the value is converted (a RangeError even for
+ * `Reflect.defineProperty`), truncation stops at the first element that refuses deletion, and
+ * `writable: false` applies even then.
+ */
+function defineArrayLength(st: JsState, a: JsArray, desc: JsObject, throwOnRefusal: boolean): boolean {
+  const refuse = (): boolean => {
+    if (throwOnRefusal) throw st.typeError("Cannot redefine property: length")
+    return false
+  }
+  const configurable = desc.has("configurable") ? truthy(desc.get(st, "configurable")) : undefined
+  const enumerable = desc.has("enumerable") ? truthy(desc.get(st, "enumerable")) : undefined
+  const hasValue = desc.has("value")
+  const value = hasValue ? desc.get(st, "value") : undefined
+  const writable = desc.has("writable") ? truthy(desc.get(st, "writable")) : undefined
+  if (desc.has("get") || desc.has("set")) {
+    if (hasValue || writable !== undefined) throw st.typeError(`Invalid property descriptor. Cannot both specify accessors and a value or writable attribute, ${st.realm.describeObject(desc)}`)
+    return refuse()
+  }
+  const n = hasValue ? JsArray.lengthValue(st, value) : a.length
+  if (configurable === true || enumerable === true) return refuse()
+  if (a.lengthReadonly) return writable === true || n !== a.length ? refuse() : true
+  return a.setLength(st, n, writable === false) || refuse()
 }
 
 const notExtensible = (st: JsState, key: Key, throwOnRefusal: boolean): false => {
@@ -226,21 +253,24 @@ export function installObject(realm: Realm): void {
       if (o instanceof JsObject) setPrototype(st, o, p)
       return o
     }],
-    freeze: [1, (_st, _t, [o]) => {
+    freeze: [1, (st, _t, [o]) => {
+      if (o instanceof JsTypedArray && o.length > 0) throw st.typeError("Cannot freeze array buffer views with elements")
       if (o instanceof JsObject) o.freeze()
       return o
     }],
     isFrozen: [1, (_st, _t, [o]) => (o instanceof JsObject ? o.isFrozen() : true)],
     seal: [1, (st, _t, [o]) => {
+      if (o instanceof JsTypedArray && o.length > 0) throw st.typeError("Cannot seal array buffer views with elements")
       if (o instanceof JsObject) {
-        for (const k of o.ownKeys()) if (!(o instanceof JsArray && (k === "length" || /^\d+$/.test(k as string)))) o.defineOwn(st, k, o.own(k) as Value, o.attributes(k) | PERMANENT)
-        o.extensible = false
+        if (o instanceof JsArray) o.toDictionary()
+        for (const k of o.ownKeys()) o.defineOwn(st, k, o.own(k) as Value, o.attributes(k) | PERMANENT)
+        o.preventExtensions()
       }
       return o
     }],
     isSealed: [1, (_st, _t, [o]) => (o instanceof JsObject ? !o.extensible && o.ownKeys().every((k) => o.attributes(k) & PERMANENT) : true)],
     preventExtensions: [1, (_st, _t, [o]) => {
-      if (o instanceof JsObject) o.extensible = false
+      if (o instanceof JsObject) o.preventExtensions()
       return o
     }],
     isExtensible: [1, (_st, _t, [o]) => (o instanceof JsObject ? o.extensible : false)],

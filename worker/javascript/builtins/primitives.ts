@@ -159,7 +159,7 @@ export function installGlobals(realm: Realm): void {
     SyP,
   )
   realm.defineGlobal("Symbol", SymbolCtor)
-  for (const name of ["iterator", "asyncIterator", "hasInstance", "toPrimitive", "toStringTag", "match", "matchAll", "replace", "search", "split"] as const) setup(SymbolCtor, name, Symbol[name], 7)
+  for (const name of ["iterator", "asyncIterator", "hasInstance", "toPrimitive", "toStringTag", "match", "matchAll", "replace", "search", "split", "species", "isConcatSpreadable", "unscopables"] as const) setup(SymbolCtor, name, Symbol[name], 7)
   realm.methods(SymbolCtor, {
     for: [1, (st, _t, [key]) => {
       const k = toStr(st, key)

@@ -102,7 +102,7 @@ export function installReflect(realm: Realm): void {
       return st.realm.newArray(keys)
     }],
     preventExtensions: [1, (st, _t, [target]) => {
-      objectArg(st, target, "Reflect.preventExtensions").extensible = false
+      objectArg(st, target, "Reflect.preventExtensions").preventExtensions()
       return true
     }],
     set: [3, (st, _t, args) => {

@@ -18,14 +18,14 @@
  * `JSON.stringify`'s, so a deeply nested value is a RangeError, not a host stack overflow.
  */
 
-import { ABSENT, Accessor, JsArray, JsBoxed, JsDate, JsError, JsFunction, JsMap, JsObject, JsSet, HIDDEN, type Value } from "../runtime/object.js"
+import { ABSENT, Accessor, arrayIndex, JsArray, JsBoxed, JsDate, JsError, JsFunction, JsMap, JsObject, JsSet, HIDDEN, type Value } from "../runtime/object.js"
 import { JsIterator } from "../runtime/iterate.js"
 import { JsPromise } from "../runtime/promise.js"
 import { JsGenerator } from "../runtime/generator.js"
 import { toStr } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
-import { JsBytes, checkBytes } from "./web-bytes.js"
+import { bytesOf, checkBytes, isUint8Array } from "./web-bytes.js"
 import { WebMessages, builtinPrototype, domException } from "./web-common.js"
 import { enumerableKeys } from "./object.js"
 
@@ -84,8 +84,9 @@ export function structuredCloneValue(st: JsState, value: Value): Value {
     if (v instanceof JsArray && v.className === "Array") {
       const copy = st.realm.newArray([])
       memory.set(v, (out = copy))
-      for (const item of v.items) copy.items.push(clone(item))
-      copyProperties(v, copy, enumerableKeys(v).slice(v.items.length))
+      const elements = v.list(st)
+      for (const item of elements) copy.items.push(clone(item))
+      copyProperties(v, copy, enumerableKeys(v).filter((k) => arrayIndex(k) < 0))
     } else if (v instanceof JsMap) {
       const copy = new JsMap(builtinPrototype(st.realm, "Map"))
       memory.set(v, (out = copy))
@@ -101,9 +102,9 @@ export function structuredCloneValue(st: JsState, value: Value): Value {
     } else if (v instanceof JsBoxed) {
       if (typeof v.primitive === "symbol") throw refuse(v.primitive)
       memory.set(v, (out = new JsBoxed(st.realm.protoOf(v.primitive as Value), v.primitive)))
-    } else if (v instanceof JsBytes) {
+    } else if (isUint8Array(v)) {
       checkBytes(st, v.data.length)
-      memory.set(v, (out = new JsBytes(builtinPrototype(st.realm, "Uint8Array"), v.data.slice())))
+      memory.set(v, (out = bytesOf(st, v.data.slice())))
     } else if (v instanceof JsError) {
       out = cloneError(v)
     } else {

@@ -13,7 +13,7 @@ import { JsObject, type Value } from "../runtime/object.js"
 import { toStr, truthy } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
-import { JsBytes, bytesOf, checkBytes } from "./web-bytes.js"
+import { bytesOf, bytesOfView, checkBytes, isUint8Array } from "./web-bytes.js"
 import { WebMessages, codedError, describeReceived, prototypeFor, toStringTag, webAttribute, webMethods } from "./web-common.js"
 
 const hostEncoder = new TextEncoder()
@@ -111,7 +111,7 @@ export function installEncoding(realm: Realm): void {
     encodeInto: [2, (st, t, [source, dest]) => {
       thisEncoder(st, t)
       const s = toStr(st, source)
-      if (!(dest instanceof JsBytes)) throw codedError(st, "TypeError", WebMessages.encodeIntoDest(describeReceived(st, dest)), "ERR_INVALID_ARG_TYPE")
+      if (!isUint8Array(dest)) throw codedError(st, "TypeError", WebMessages.encodeIntoDest(describeReceived(st, dest)), "ERR_INVALID_ARG_TYPE")
       const [read, written] = encodeInto(s, dest.data)
       st.charge(read >>> 2)
       const result = st.realm.newObject()
@@ -152,7 +152,7 @@ export function installEncoding(realm: Realm): void {
       const { decoder } = thisDecoder(st, t)
       let bytes: Uint8Array
       if (input === undefined) bytes = new Uint8Array(0)
-      else if (input instanceof JsBytes) bytes = input.data
+      else if (bytesOfView(input) !== undefined) bytes = bytesOfView(input)!
       else throw codedError(st, "TypeError", WebMessages.decodeInput(), "ERR_INVALID_ARG_TYPE")
       const stream = options instanceof JsObject && truthy(options.get(st, "stream"))
       st.charge(bytes.length >>> 4)

@@ -14,7 +14,8 @@ import { JsFunction } from "../runtime/object.js"
 import { toStr } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
-import { JsBytes, installBytes } from "./web-bytes.js"
+import { BINARY_GLOBALS, installBytes } from "./web-bytes.js"
+import { JsTypedArray } from "./typed-array.js"
 import { installClone } from "./web-clone.js"
 import { WebMessages, codedError, describeReceived, domException, installDomException, missingArgument, toStringTag, webMethods } from "./web-common.js"
 import { installEncoding } from "./web-encoding.js"
@@ -55,7 +56,7 @@ function installCrypto(realm: Realm): void {
   webMethods(realm, crypto, {
     randomUUID: [0, (st) => st.world.randomUUID()],
     getRandomValues: [1, (st, _t, [array]) => {
-      if (!(array instanceof JsBytes)) throw domException(st, "TypeMismatchError", WebMessages.randomValuesType())
+      if (!(array instanceof JsTypedArray) || array.kind.name.startsWith("Float")) throw domException(st, "TypeMismatchError", WebMessages.randomValuesType())
       if (array.data.length > MAX_RANDOM_BYTES) throw domException(st, "QuotaExceededError", WebMessages.randomValuesQuota())
       st.charge(array.data.length >>> 4)
       st.world.fillRandom(array.data)
@@ -72,7 +73,7 @@ function installCrypto(realm: Realm): void {
  */
 export const WEB_GLOBALS: ReadonlyArray<readonly [ReadonlyArray<string>, (realm: Realm) => void]> = [
   [["DOMException"], installDomException],
-  [["Uint8Array"], installBytes],
+  [BINARY_GLOBALS, installBytes],
   [["TextEncoder", "TextDecoder"], installEncoding],
   [["URL", "URLSearchParams"], installUrlGlobals],
   [["structuredClone"], installClone],

@@ -120,6 +120,24 @@ function compileArrayExpression(node: AnyNode, ctx: CompileContext): Expr {
   const elements: Array<{ expr: Expr; spread: boolean }> = node.elements.map((e: AnyNode) =>
     e === null ? { expr: () => undefined, spread: false } : e.type === "SpreadElement" ? { expr: compileExpression(e.argument, ctx), spread: true } : { expr: compileExpression(e, ctx), spread: false },
   )
+  const hasHoles = node.elements.some((e: AnyNode) => e === null)
+  if (hasHoles) {
+    // An elision (`[1, , 3]`) is a hole: the array starts in dictionary mode without that index.
+    const holes: boolean[] = node.elements.map((e: AnyNode) => e === null)
+    return function arrayLiteralWithHoles(R: Frame): Value {
+      const a = new JsArray(st.realm.ArrayPrototype, [])
+      a.toDictionary()
+      let at = 0
+      for (let i = 0; i < elements.length; i++) {
+        const e = elements[i]!
+        if (holes[i]) at++
+        else if (e.spread) for (const x of iterableToList(st, e.expr(R))) a.defineOwn(st, String(at++), x, 0)
+        else a.defineOwn(st, String(at++), e.expr(R), 0)
+      }
+      a.setLength(st, at, false)
+      return a
+    }
+  }
   if (!hasSpread) {
     const exprs = elements.map((e) => e.expr)
     const n = exprs.length

@@ -299,7 +299,7 @@ export function assignIndexedSlot(st: JsState, s: number, key: Expr, value: Expr
     const k = key(R)
     const v = value(R)
     st.line = line
-    if (o instanceof JsArray && typeof k === "number" && !o.frozen) {
+    if (o instanceof JsArray && typeof k === "number" && o.dense) {
       const items = o.items
       if (k >= 0 && (k | 0) === k) {
         if (k < items.length) {

@@ -189,7 +189,7 @@ function compileCountedFor(st: JsState, labels: string[], line: number, init: St
       if (lengthOfSlot >= 0) {
         // An array's `length` is its element count (arrays are dense); anything else takes the compiled test.
         const o = R[lengthOfSlot]
-        b = o instanceof JsArray ? o.items.length : undefined
+        b = o instanceof JsArray ? o.length : undefined
       } else b = otherSlot >= 0 ? R[otherSlot] : constant
       if (typeof a === "number" && typeof b === "number") {
         if (!(op === 0 ? a < b : op === 1 ? a <= b : op === 2 ? a > b : a >= b)) break

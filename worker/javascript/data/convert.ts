@@ -28,6 +28,13 @@ import type { JsState } from "../runtime/state.js"
 const pathInJavaScript = (root: string, segments: ArrayLike<PathSegment>, count?: number): string =>
   formatDataPath(root, segments, "javascript", count)
 
+/**
+ * Binary data never crosses: plain data has no bytes, and turning a buffer into an array of
+ * numbers silently would multiply its size. The program converts it, choosing the form.
+ */
+const BINARY = new Set(["ArrayBuffer", "DataView", "Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array"])
+const BINARY_HINT = "; convert it first, e.g. Array.from(bytes) for numbers or new TextDecoder().decode(bytes) for text"
+
 const describeValue = (v: Value): string => {
   if (v instanceof JsFunction) return v.isTool ? "a tool reference" : "a function"
   if (typeof v === "number") return v !== v ? "NaN (not a number)" : "an infinite number"
@@ -91,14 +98,16 @@ export function copyJsToData(st: JsState, value: Value, root: string): DataValue
     if (v instanceof JsArray) {
       if (v.className !== "Array") throw fail("an arguments object")
       const items: DataValue[] = []
-      for (let i = 0; i < v.items.length; i++) {
+      const elements = v.dense ? v.items : v.list(st)
+      for (let i = 0; i < elements.length; i++) {
         path.push(i)
-        items.push(copy(v.items[i]))
+        items.push(copy(elements[i]))
         path.pop()
       }
       bytes += items.length + 1
       out = items
     } else {
+      if (BINARY.has(v.className)) throw DataErrors.notData(pathInJavaScript(root, path), `a ${v.className}`, BINARY_HINT)
       if (v.className !== "Object" || (v.proto !== st.realm.ObjectPrototype && v.proto !== null)) throw fail(describeValue(v))
       const o: Record<string, DataValue> = {}
       for (const k of v.ownKeys()) {

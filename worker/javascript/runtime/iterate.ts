@@ -35,7 +35,7 @@ export function iterResult(st: JsState, value: Value, done: boolean): JsObject {
 }
 
 const isPristineArray = (st: JsState, v: JsArray): boolean =>
-  v.get(st, Symbol.iterator) === st.realm.arrayValues && st.realm.ArrayIteratorPrototype.own("next") === st.realm.arrayIteratorNext
+  v.dense && v.get(st, Symbol.iterator) === st.realm.arrayValues && st.realm.ArrayIteratorPrototype.own("next") === st.realm.arrayIteratorNext
 
 /**
  * Calls `each` with every value of `iterable`; `each` returns true to stop early (the iterator's
@@ -43,9 +43,16 @@ const isPristineArray = (st: JsState, v: JsArray): boolean =>
  */
 export function iterate(st: JsState, iterable: Value, each: (v: Value) => boolean | void): void {
   if (iterable instanceof JsArray && isPristineArray(st, iterable)) {
-    const items = iterable.items
-    for (let i = 0; i < items.length; i++) if (each(items[i]) === true) return
-    return
+    // Re-read per step: the loop body may push, truncate or punch a hole (dictionary mode).
+    for (let i = 0; ; i++) {
+      if (iterable.dense) {
+        if (i >= iterable.items.length) return
+        if (each(iterable.items[i]) === true) return
+      } else {
+        if (i >= iterable.len) return
+        if (each(iterable.get(st, String(i))) === true) return
+      }
+    }
   }
   if (typeof iterable === "string" && st.realm.StringPrototype.own(Symbol.iterator) === st.realm.stringIterator) {
     for (const ch of iterable) if (each(ch) === true) return
@@ -106,6 +113,8 @@ function closeQuietly(st: JsState, iterator: JsObject): void {
 /** Every value of an iterable, in a host array (spread, `Array.from`, destructuring with rest). */
 export function iterableToList(st: JsState, iterable: Value): Value[] {
   if (iterable instanceof JsArray && isPristineArray(st, iterable)) return iterable.items.slice()
+  // A sparse array longer than the element bound cannot be spread: say so before iterating.
+  if (iterable instanceof JsArray && !iterable.dense && iterable.len > st.maxArrayLength && iterable.get(st, Symbol.iterator) === st.realm.arrayValues) throw st.arrayTooLarge()
   const out: Value[] = []
   iterate(st, iterable, (v) => {
     if (out.length >= st.maxArrayLength) throw st.arrayTooLarge()
@@ -121,7 +130,7 @@ export function iterableToList(st: JsState, iterable: Value): Value[] {
 export class Stepper {
   private index = 0
   private done = false
-  private readonly items: Value[] | null
+  private readonly array: JsArray | null
   private readonly iterator: JsObject | null
   private readonly nextMethod: Value
 
@@ -130,11 +139,11 @@ export class Stepper {
     iterable: Value,
   ) {
     if (iterable instanceof JsArray && isPristineArray(st, iterable)) {
-      this.items = iterable.items
+      this.array = iterable
       this.iterator = null
       this.nextMethod = undefined
     } else {
-      this.items = null
+      this.array = null
       this.iterator = getIterator(st, iterable)
       this.nextMethod = getV(st, this.iterator, "next")
     }
@@ -142,8 +151,11 @@ export class Stepper {
 
   next(): Value | typeof DONE {
     if (this.done) return DONE
-    if (this.items !== null) {
-      if (this.index < this.items.length) return this.items[this.index++]
+    const a = this.array
+    if (a !== null) {
+      if (a.dense) {
+        if (this.index < a.items.length) return a.items[this.index++]
+      } else if (this.index < a.len) return a.get(this.st, String(this.index++))
       this.done = true
       return DONE
     }

@@ -71,6 +71,8 @@ export function toNumber(st: JsState, v: Value): number {
   return toNumber(st, toPrimitive(st, v, "number"))
 }
 
+JsArray.toNumber = toNumber
+
 /** ToNumber of a string: host `Number` has exactly the language's grammar on a primitive string. */
 export const stringToNumber = (s: string): number => Number(s)
 
@@ -164,7 +166,7 @@ export function putV(st: JsState, base: Value, key: Key, value: Value): void {
 }
 
 export function putIndexed(st: JsState, base: Value, index: Value, value: Value): void {
-  if (typeof index === "number" && base instanceof JsArray && !base.frozen && index >= 0 && (index | 0) === index) {
+  if (typeof index === "number" && base instanceof JsArray && base.dense && index >= 0 && (index | 0) === index) {
     const items = base.items
     if (index < items.length) items[index] = value
     else if (index === items.length && index < st.maxArrayLength) items.push(value)

@@ -15,7 +15,7 @@
  * them. This file holds the realm's shape and the helpers those files use to install methods.
  */
 
-import { Accessor, BUILTIN, FunctionKind, JsArray, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Own, type Value } from "./object.js"
+import { Accessor, arrayIndex, BUILTIN, FunctionKind, JsArray, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Own, type Value } from "./object.js"
 import type { JsState } from "./state.js"
 
 /** A method table entry (for names the host's Object.prototype also has, which defeat tuple inference). */
@@ -32,6 +32,8 @@ export type MethodTable = { readonly [name: string]: MethodSpec } & {
   readonly isPrototypeOf?: MethodSpec
   readonly propertyIsEnumerable?: MethodSpec
 }
+
+const TYPED_ARRAY_NAMES = new Set(["Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array"])
 
 export class Realm {
   readonly ObjectPrototype: JsObject
@@ -58,6 +60,9 @@ export class Realm {
   /** Intrinsics the engine compares against (pristine fast paths). */
   Promise: JsFunction | null = null
   arrayValues: JsFunction | null = null
+  arrayConstructor: JsFunction | null = null
+  /** The getter `Array[Symbol.species]` starts with. */
+  arraySpeciesGetter: JsFunction | null = null
   arrayIteratorNext: JsFunction | null = null
   stringIterator: JsFunction | null = null
   defaultHasInstance: JsFunction | null = null
@@ -86,6 +91,21 @@ export class Realm {
     this.AsyncGeneratorFunctionPrototype = new JsObject(this.FunctionPrototype)
     this.PromisePrototype = new JsObject(this.ObjectPrototype)
     this.global = new GlobalObject(this.ObjectPrototype, this)
+  }
+
+  /** Whether `Array.prototype.constructor[Symbol.species]` is still `Array` (no property read needed). */
+  arraySpeciesIntact(): boolean {
+    const C = this.arrayConstructor
+    if (C === null || this.ArrayPrototype.own("constructor") !== C) return false
+    const species = C.own(Symbol.species)
+    return species instanceof Accessor && species.getter === this.arraySpeciesGetter
+  }
+
+  /** Whether `Array.prototype` or `Object.prototype` holds an element (a hole then reads it). */
+  prototypesHaveIndices(): boolean {
+    if ((this.ArrayPrototype as JsArray).length > 0) return true
+    for (const k of this.ObjectPrototype.props.keys()) if (arrayIndex(k) >= 0) return true
+    return false
   }
 
   /** The prototype a primitive's properties are read from. */
@@ -213,6 +233,7 @@ export class Realm {
   describeObject(v: JsObject): string {
     if (v instanceof JsFunction) return v.fname === "" ? "function" : v.fname
     if (v instanceof JsArray) return "[object Array]"
+    if (TYPED_ARRAY_NAMES.has(v.className)) return `[object ${v.className}]`
     return "#<Object>"
   }
 }
