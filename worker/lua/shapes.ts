@@ -46,11 +46,8 @@ export function keepShapes(): void {
   table.set("k", true)
   const cell: { v: LuaValue } = { v: undefined }
   // A closure as compile/functions.ts makes one that takes direct arguments: a bound function
-  // with `direct`, `entry` and `cells` properties, whose map call sites check on every call.
-  const luaFunctionAnchor = function luaFunctionAnchor() {}
-  const closure = luaFunctionAnchor.bind([]) as { direct?: true; entry?: unknown; cells?: unknown }
+  // with a `direct` property, whose map call sites check on every call.
+  const closure = function luaFunctionAnchor() {}.bind([]) as { direct?: true }
   closure.direct = true
-  closure.entry = luaFunctionAnchor
-  closure.cells = []
   anchors.push(st, globals, table, cell, closure, new LuaFloat(1), new ToolReference("a"), new LuaError("anchor"))
 }

@@ -42,10 +42,8 @@ export function compileFunction(node: FunctionDeclaration, ctx: CompileContext):
     return function makeDirectClosure(P: Frame): LuaFunction {
       const cells = new Array<Cell>(nu)
       for (let j = 0; j < nu; j++) cells[j] = P[sources[j]!]
-      const closure = entry.bind(cells) as { direct?: true; entry?: FunctionEntry; cells?: Cell[] }
+      const closure = entry.bind(cells) as { direct?: true }
       closure.direct = true
-      closure.entry = entry
-      closure.cells = cells
       return closure as LuaFunction
     }
   }
@@ -109,7 +107,7 @@ function frameLayout(info: FunctionInfo): FrameLayout {
  * The code of a function literal: called with the closure's upvalue cells as `this`, and with its
  * arguments either as a list or — `args` null, for a `direct` function — as `a`, `b`, `c`.
  */
-export type FunctionEntry = (this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue) => LuaValue[]
+type FunctionEntry = (this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue) => LuaValue[]
 
 /** Parameters a function may have and still take its arguments directly (runtime/call.ts). */
 const MAX_DIRECT_PARAMS = 3

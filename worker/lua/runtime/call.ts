@@ -36,9 +36,6 @@ export interface CallSite {
 export interface DirectFunction extends LuaFunction {
   (args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[]
   readonly direct?: true
-  /** The unbound code and the upvalue cells it is bound to (see `invokeRawDirect`). */
-  readonly entry: (this: unknown, args: null, a: LuaValue, b: LuaValue, c: LuaValue) => LuaValue[]
-  readonly cells: unknown
 }
 
 /** True when `f` may be called with its arguments directly. */
@@ -58,13 +55,13 @@ export function invokeFirst(st: LuaState, f: LuaFunction, args: LuaValue[], site
 
 /** `invoke` of a `direct` function with its (at most three) arguments: its result list. */
 export function invokeDirect(st: LuaState, f: DirectFunction, site: CallSite, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
-  const results = invokeRawDirect(st, f, site, a, b, c)
+  const results = invokeRaw(st, f, null, site, a, b, c)
   return results === ONE_RESULT ? [st.result] : results
 }
 
 /** `invokeFirst` of a `direct` function with its (at most three) arguments. */
 export function invokeDirectFirst(st: LuaState, f: DirectFunction, site: CallSite, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue {
-  const results = invokeRawDirect(st, f, site, a, b, c)
+  const results = invokeRaw(st, f, null, site, a, b, c)
   return results === ONE_RESULT ? st.result : results[0]
 }
 
@@ -85,33 +82,6 @@ function invokeRaw(st: LuaState, f: DirectFunction, args: LuaValue[] | null, sit
   let results: LuaValue[]
   try {
     results = f(args, a, b, c)
-  } catch (error) {
-    throw callFailure(st, error, depth, f, site)
-  }
-  if (results === TAIL_CALL) results = runTailCalls(st, depth)
-  st.depth = depth - 1
-  return results
-}
-
-/**
- * `invokeRaw` for a direct call, which skips the bound function: it calls the function's code
- * (`entry`) with its cells as `this`, exactly what calling the bound function does. A call
- * through a bound function goes through V8's bound-function trampoline, which no optimizing
- * compiler sees through; a `.call` of a plain function is an ordinary call that can be inlined
- * where the callee is known (one recursive function, one helper).
- */
-function invokeRawDirect(st: LuaState, f: DirectFunction, site: CallSite, a: LuaValue, b: LuaValue, c: LuaValue): LuaValue[] {
-  if (--st.fuel <= 0) st.refuel()
-  const depth = ++st.depth
-  const line = site.line
-  st.line = line
-  if (depth > st.maxDepth) throw st.stackOverflow()
-  const lines = st.callLines
-  lines[depth] = line
-  lines[depth + 1] = 0
-  let results: LuaValue[]
-  try {
-    results = f.entry.call(f.cells, null, a, b, c)
   } catch (error) {
     throw callFailure(st, error, depth, f, site)
   }
