@@ -30,6 +30,7 @@ import { join, basename } from "node:path"
 import { describe, machine } from "./measure.js"
 import { type Cells, isThenable, readChecksums, runRounds, type Contender as GenericContender, type TimedWorkload } from "./workloads.js"
 import { loadNative, type NativeContender } from "./lua-native.js"
+import { loadOursThroughApi } from "./lua-api.js"
 import { print, progress, renderTable, targetLine, verdictOf } from "./report.js"
 
 export interface LuaScenarioOptions {
@@ -42,8 +43,9 @@ export interface LuaScenarioOptions {
   readonly programs: ReadonlyArray<string> | undefined
 }
 
-type EngineName = "ours" | "fengari" | "wasmoon" | "native"
-const ENGINE_ORDER: ReadonlyArray<EngineName> = ["ours", "fengari", "wasmoon", "native"]
+/** `ours` is the engine in-process (`runLua`); `api` the same engine through the public API (lua-api.ts). */
+type EngineName = "ours" | "api" | "fengari" | "wasmoon" | "native"
+const ENGINE_ORDER: ReadonlyArray<EngineName> = ["ours", "api", "fengari", "wasmoon", "native"]
 
 /** A program with the checksum its README gives (`expected`). */
 type Workload = TimedWorkload
@@ -61,21 +63,27 @@ export async function runLuaScenario(options: LuaScenarioOptions): Promise<void>
 
   const contenders: Contender[] = []
   const absent = new Map<EngineName, string>()
+  const closers: Array<() => Promise<void>> = []
   for (const name of ENGINE_ORDER) {
-    if (name === "ours" && options.peersOnly) {
+    if ((name === "ours" || name === "api") && options.peersOnly) {
       absent.set(name, "skipped (--peers-only)")
       continue
     }
-    const loaded = await loadContender(name)
+    const loaded = name === "api" ? await loadApi(closers) : await loadContender(name)
     if (typeof loaded === "string") {
       absent.set(name, loaded)
       progress(`lua: ${name} unavailable: ${loaded}`)
     } else contenders.push(loaded)
   }
 
-  const cells = await runRounds("lua", contenders, workloads, options.rounds, (name) =>
-    name === "fengari" ? options.fengariRounds : options.rounds,
-  )
+  let cells: Cells<EngineName>
+  try {
+    cells = await runRounds("lua", contenders, workloads, options.rounds, (name) =>
+      name === "fengari" ? options.fengariRounds : options.rounds,
+    )
+  } finally {
+    for (const close of closers) await close()
+  }
   // Native Lua's cells were timed around a whole process; keep the answers, take its own clock.
   const native = contenders.find((c): c is NativeContender<EngineName> => c.name === "native")
   if (native !== undefined) {
@@ -100,6 +108,18 @@ async function loadContender(name: EngineName): Promise<Contender | string> {
     return await loadWasmoon()
   } catch (cause) {
     return describe(cause)
+  }
+}
+
+/** Ours through the public API, its pool's `close` kept for the end of the scenario. */
+async function loadApi(closers: Array<() => Promise<void>>): Promise<Contender | string> {
+  try {
+    const loaded = await loadOursThroughApi<EngineName>("api")
+    if (typeof loaded === "string") return loaded
+    closers.push(() => loaded.close())
+    return loaded.contender
+  } catch (cause) {
+    return `cannot load the public API from dist/index.js (${describe(cause)})`
   }
 }
 
@@ -207,18 +227,20 @@ function renderLuaReport(
     workload.name,
     workload.expected,
     cells.shownTime("ours", workload),
+    cells.shownTime("api", workload),
     cells.shownTime("fengari", workload),
     cells.shownTime("wasmoon", workload),
     cells.shownTime("native", workload),
     oursCpu(workload),
     cells.shownRatio("fengari", "ours", workload),
     cells.shownRatio("wasmoon", "ours", workload),
+    cells.shownRatio("wasmoon", "api", workload),
     nativeRatio(cells, workload)
   ])
   const table = renderTable(
-    ["program", "checksum", "ours ms", "fengari ms", "wasmoon ms", "lua5.4 ms", "ours cpu ms", "fengari/ours", "wasmoon/ours", "lua5.4/ours"],
+    ["program", "checksum", "ours ms", "ours API ms", "fengari ms", "wasmoon ms", "lua5.4 ms", "ours cpu ms", "fengari/ours", "wasmoon/ours", "wasmoon/API", "lua5.4/ours"],
     rows,
-    new Set([2, 3, 4, 5, 6, 7, 8, 9])
+    new Set([2, 3, 4, 5, 6, 7, 8, 9, 10, 11])
   )
 
   const notes: string[] = []
@@ -226,11 +248,11 @@ function renderLuaReport(
   notes.push(...cells.problems(workloads, ENGINE_ORDER))
 
   const heading =
-    `## lua: ours vs fengari vs wasmoon vs native lua5.4 — medians of ${options.rounds} interleaved round(s)` +
+    `## lua: ours (in-process and through the API) vs fengari vs wasmoon vs native lua5.4 — medians of ${options.rounds} interleaved round(s)` +
     ` (fengari: ${Math.min(options.rounds, options.fengariRounds)})`
   const legend =
     "peer/ours = how many times longer the peer took than we did (above 1x we are faster)." +
-    " Timed: ours runLua(source) whole; fengari load+pcall+read; wasmoon doStringSync (states built before the clock);" +
+    " Timed: ours runLua(source) whole, in-process; ours API runtime.execute(source) on a warm one-worker pool (lua-api.ts), wasmoon/API its ratio; fengari load+pcall+read; wasmoon doStringSync (states built before the clock);" +
     " lua5.4 load+call by its own os.clock (CPU time, in its own process); ours cpu ms = process.cpuUsage around runLua," +
     " and lua5.4/ours compares those two CPU times."
   return [heading, machine(), "", table, "", ...notes.map((n) => `note: ${n}`), "", ...luaTargets(workloads, cells), "", legend]

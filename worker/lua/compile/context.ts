@@ -92,8 +92,19 @@ export class Runtime {
     this.iterators = iterators
   }
 
+  /** The frame pools of this program's functions (see `framePool`). */
+  private readonly framePools: Frame[][] = []
+
+  /** A new, empty pool of frames for one function literal; emptied by `release`. */
+  framePool(): Frame[] {
+    const pool: Frame[] = []
+    this.framePools.push(pool)
+    return pool
+  }
+
   /** Lets go of the last execution, so a cached program does not keep its heap alive. */
   release(): void {
+    for (const pool of this.framePools) pool.length = 0
     this.st = undefined as never
     this.G = undefined as never
     this.globals = undefined as never

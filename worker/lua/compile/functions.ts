@@ -36,7 +36,7 @@ export function compileFunction(node: FunctionDeclaration, ctx: CompileContext):
   const body = compileBody(node.body, info, ctx)
   const sources = info.upvalues.map((u) => u.sourceSlot())
   const layout = frameLayout(info)
-  const entry = functionEntry(layout, body)
+  const entry = functionEntry(layout, body, ctx.rt.framePool())
   const nu = sources.length
   if (takesDirectArguments(layout)) {
     return function makeDirectClosure(P: Frame): LuaFunction {
@@ -62,7 +62,7 @@ export function compileFunctionExpression(node: FunctionDeclaration, ctx: Compil
 export function compileMainChunk(chunk: Chunk, ctx: CompileContext): LuaFunction {
   const info = ctx.resolution.functions.get(chunk)!
   const body = compileBody(chunk.body, info, ctx)
-  return functionEntry(frameLayout(info), body).bind([]) as LuaFunction
+  return functionEntry(frameLayout(info), body, ctx.rt.framePool()).bind([]) as LuaFunction
 }
 
 /** A compiled function body: the block, and its statements when it has no labels. */
@@ -121,8 +121,8 @@ function takesDirectArguments(layout: FrameLayout): boolean {
  * The frame of a call of a function without varargs or boxed parameters: the parameters from the
  * argument list, or from `a`, `b`, `c` when a call site passed them directly, then the upvalue cells.
  */
-function plainFrame(size: number, params: number, upvalueStart: number, cells: Cell[], args: LuaValue[] | null, a: LuaValue, b: LuaValue, c: LuaValue): Frame {
-  const R: Frame = new Array(size)
+function plainFrame(free: Frame[], size: number, params: number, upvalueStart: number, cells: Cell[], args: LuaValue[] | null, a: LuaValue, b: LuaValue, c: LuaValue): Frame {
+  const R: Frame = free.length > 0 ? free.pop()! : new Array(size)
   if (args === null) {
     if (params > 0) R[0] = a
     if (params > 1) R[1] = b
@@ -134,23 +134,41 @@ function plainFrame(size: number, params: number, upvalueStart: number, cells: C
   return R
 }
 
-function functionEntry(layout: FrameLayout, compiled: Body): FunctionEntry {
+/**
+ * Frame pooling. A frame is never reachable after its call returns: closures collect their
+ * cells from it when they are made, results are fresh lists, and Code Mode has no coroutines. So
+ * the plain entries below hand their frame back to their function's pool on a normal return and
+ * the next call takes it instead of allocating (`fib(25)` made 240,000 frames, a scavenge every
+ * few milliseconds). A frame is cleared first: a pooled frame must keep nothing alive (a deep
+ * recursion's pool would otherwise pin every table its calls built) and never shows the next
+ * call a value, though scoping already writes every slot before it is read. A call that unwinds
+ * by an exception just drops its frame; the pools are emptied when the execution ends
+ * (`Runtime.release`), so nothing crosses from one execution to the next.
+ */
+function recycleFrame(free: Frame[], R: Frame, size: number): void {
+  for (let i = 0; i < size; i++) R[i] = undefined
+  free.push(R)
+}
+
+function functionEntry(layout: FrameLayout, compiled: Body, free: Frame[]): FunctionEntry {
   const { size, params, boxedParams, upvalueStart, vararg } = layout
   const { body, parts } = compiled
   if (vararg < 0 && boxedParams.length === 0 && parts !== null && parts.length === 2) {
     // Two statements (`if n < 2 then return n end; return ...`): run here, one call fewer.
     const [first, second] = parts as [Stmt, Stmt]
     return function luaFunctionOfTwo(this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
-      const R = plainFrame(size, params, upvalueStart, this, args, a, b, c)
+      const R = plainFrame(free, size, params, upvalueStart, this, args, a, b, c)
       let done = first(R)
       if (done === undefined) done = second(R)
+      recycleFrame(free, R, size)
       return done === undefined ? NO_VALUES : done
     }
   }
   if (vararg < 0 && boxedParams.length === 0) {
     return function luaFunction(this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
-      const R = plainFrame(size, params, upvalueStart, this, args, a, b, c)
+      const R = plainFrame(free, size, params, upvalueStart, this, args, a, b, c)
       const done = body(R)
+      recycleFrame(free, R, size)
       return done === undefined ? NO_VALUES : done
     }
   }
