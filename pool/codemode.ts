@@ -14,6 +14,7 @@
 import { Cause, Context, Effect, Exit, Layer, Scope } from "effect"
 import { Catalog, type ToolDescriptor } from "../catalog/catalog.js"
 import { decodeInput, decodeOutput } from "../catalog/decode.js"
+import { renderInstructions, type InstructionsOptions } from "../catalog/instructions.js"
 import { luaSearchSignature, readSearchRequest, searchSignature } from "../catalog/search.js"
 import { toolExpression } from "../catalog/paths.js"
 import type { ToolRequirements, ToolTree } from "../catalog/namespace.js"
@@ -93,6 +94,12 @@ export interface Runtime<R> {
   readonly limits: Limits
   /** Every tool the program can call: path, description and signature in the runtime's language. */
   readonly catalog: ReadonlyArray<ToolDescriptor>
+  /**
+   * The text for the host's `execute` tool description: how to write a program in this language,
+   * its globals, and as many tool declarations as `inlineBudget` estimated tokens hold (default
+   * 3,000), fairly across namespaces (catalog/instructions.ts).
+   */
+  instructions(options?: InstructionsOptions): string
   /**
    * Runs one program on a branch of state (default `"main"`). Never fails: every outcome is a
    * `Result`. Interrupting it stops the program and discards what it stored.
@@ -215,6 +222,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     get catalog() {
       return catalog.descriptors(language)
     },
+    instructions: (instructionsOptions) => renderInstructions(catalog, language, instructionsOptions),
     branches: {
       fork: (from, to) => branchOperation([from, to], (store) => store.fork(from, to)),
       list: () => Effect.suspend(() => (closed ? Effect.fail(new StateError({ reason: "closed", message: StateMessages.closed() })) : state.store.list())),
