@@ -21,7 +21,8 @@ import type { ToolRequirements, ToolTree } from "../catalog/namespace.js"
 import type { DataValue } from "../protocol/data.js"
 import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
 import { ResultFunctions } from "./result-functions.js"
-import { answerDiscovery } from "./discovery.js"
+import { answerDiscovery, semanticSearchOperation } from "./discovery.js"
+import type { ToolEmbeddings } from "../catalog/semantic.js"
 import { collectExtensions, invokeGlobal, type Extension, type ExtensionRequirements } from "./extension.js"
 import { ExecutionMessages, runExecution, type Execution } from "./execution.js"
 import type { ExecutionPlan } from "./plan.js"
@@ -71,6 +72,11 @@ export interface CodeModeOptions<T extends ToolTree, RH, X extends ReadonlyArray
    * this runtime's own, gone when the runtime closes.
    */
   readonly state?: Layer.Layer<State, StateError>
+  /**
+   * The host's embedding model (`ToolEmbeddings.of({ embed })`): `search` and `searchTools` then
+   * fuse its ranking with the lexical one (catalog/semantic.ts). Default: lexical ranking alone.
+   */
+  readonly embeddings?: ToolEmbeddings["Service"]
 }
 
 /** How one execution is run. */
@@ -124,7 +130,7 @@ export interface CloseOptions {
 
 /** Every key `CodeMode.make` reads; any other is a `TypeError` (a misspelt option must not be ignored). */
 const MAKE_OPTION_KEYS = keysOf<CodeModeOptions<ToolTree, unknown>>()({
-  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true,
+  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true, embeddings: true,
 })
 
 const make = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
@@ -144,6 +150,10 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
   const hooks = normalizeHooks<R>(options.hooks)
   const state = openState(options.state)
   const catalog = Catalog.make(options.tools ?? {})
+  if (options.embeddings !== undefined && typeof options.embeddings?.embed !== "function") {
+    throw new TypeError("embeddings must be a ToolEmbeddings service: ToolEmbeddings.of({ embed: (texts) => Effect<vectors> })")
+  }
+  const semanticSearch = options.embeddings === undefined ? undefined : semanticSearchOperation(catalog, language, options.embeddings)
   const extensionEntries = collectExtensions(language, options.extensions ?? [])
   const dispatchGlobals = new Map<string, DispatchGlobal<R>>()
   for (const [path, entry] of extensionEntries) {
@@ -202,6 +212,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     unknownToolMessage: (path) => catalog.unknownToolMessage(path, language),
     search: (args) => catalog.search(readSearchRequest(args), language) as unknown as DataValue,
     discover: (name, args) => answerDiscovery(catalog, language, name, args),
+    semanticSearch,
     randomSeed: options.randomSeed,
     state: new StateRequests(new StagedState(state.store, branch)),
   })
