@@ -131,7 +131,9 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const count = entries.length
   // Pass 1: every field of every tool as term ids, in one column; field `f` of tool `t` runs from
   // `fieldStart[t * (FIELDS + 1) + f]` to the next offset.
-  const ids = new Column(new Int32Array(16_384))
+  // Sized for a typical tool (a name, a path, a description of a sentence or two, a few
+  // parameters) so that a large catalog grows its columns a few times, not a dozen.
+  const ids = new Column(new Int32Array(Math.max(16_384, entries.length * 48)))
   const fieldStart = new Int32Array(count * (FIELDS + 1) + 1)
   const totalLength = new Float64Array(FIELDS)
   let plurals: Array<number> = []
@@ -201,10 +203,11 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const frequency = new Float64Array(terms.length)
   const inName = new Uint8Array(terms.length)
   const nameTermCount = new Uint16Array(count)
-  const postingTerm = new Column(new Int32Array(16_384))
-  const postingEntry = new Column(new Int32Array(16_384))
-  const postingFrequency = new Column(new Float32Array(16_384))
-  const postingName = new Column(new Uint8Array(16_384))
+  const postingSize = Math.max(16_384, ids.length)
+  const postingTerm = new Column(new Int32Array(postingSize))
+  const postingEntry = new Column(new Int32Array(postingSize))
+  const postingFrequency = new Column(new Float32Array(postingSize))
+  const postingName = new Column(new Uint8Array(postingSize))
   const touched: Array<number> = []
   const column = ids.data
   for (let position = 0; position < count; position++) {
@@ -240,9 +243,12 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   }
 
   // Lay the postings out term by term, terms in sorted order, each term's tools in catalog order.
-  const order = terms.map((_, id) => id).sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0))
+  // The engine's own string sort (no comparator calls back into JavaScript) is several times faster
+  // than sorting ids with a comparator; it orders by UTF-16 code units, as `<` does.
+  const vocabulary = terms.slice().sort()
+  const order = vocabulary.map((term) => idOf.get(term)!)
   const positionOfId = new Int32Array(terms.length)
-  order.forEach((id, position) => (positionOfId[id] = position))
+  for (let position = 0; position < order.length; position++) positionOfId[order[position]] = position
   const postings = postingTerm.length
   const start = new Int32Array(order.length + 1)
   for (let i = 0; i < postings; i++) start[positionOfId[postingTerm.data[i]] + 1]++
@@ -258,22 +264,34 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     postingScores[slot] = (tf * (K1 + 1)) / (tf + K1)
     postingInName[slot] = postingName.data[i]
   }
-  const vocabulary = order.map((id) => terms[id])
   const verbOf = verbIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
   const mutates = Uint8Array.from(verbIds, (id) => (id >= 0 && !isReading(terms[id]) ? 1 : 0))
   const positionOf = new Map<string, number>()
   const termsByLength = new Map<number, Array<number>>()
   vocabulary.forEach((term, position) => {
     positionOf.set(term, position)
-    if (term.startsWith(PLURAL_MARK) || /^\p{N}+$/u.test(term)) return
+    if (term.startsWith(PLURAL_MARK) || isNumber(term)) return
     let bucket = termsByLength.get(term.length)
     if (bucket === undefined) termsByLength.set(term.length, (bucket = []))
     bucket.push(position)
   })
-  const pathOrder = entries.map((_, position) => position).sort((a, b) => comparePaths(entries[a], entries[b]))
+  // Paths are unique, so sorting them (natively, as above) and looking each up gives path order.
+  const positionOfPath = new Map<string, number>()
+  const paths = entries.map((entry, position) => (positionOfPath.set(entry.path, position), entry.path)).sort()
+  const pathOrder = paths.map((path) => positionOfPath.get(path)!)
   const rankOf = new Int32Array(count)
-  pathOrder.forEach((position, rank) => (rankOf[position] = rank))
+  for (let rank = 0; rank < count; rank++) rankOf[pathOrder[rank]] = rank
   return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, nameTermCount, verbOf, mutates }
+}
+
+/** Whether a term is all digits (`\p{N}` in the tokeniser's sense); a loop, as this runs per term. */
+const isNumber = (term: string): boolean => {
+  if (term.length === 0) return false
+  for (let i = 0; i < term.length; i++) {
+    const code = term.charCodeAt(i)
+    if (code < 48 || code > 57) return code > 0x7f && /^\p{N}+$/u.test(term)
+  }
+  return true
 }
 
 export const comparePaths = (a: ToolEntry, b: ToolEntry): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)
