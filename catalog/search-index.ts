@@ -27,7 +27,7 @@
 
 import type { Catalog } from "./catalog.js"
 import type { ToolEntry } from "./paths.js"
-import { isAction, isPlural, isReading, isStopWord, stem } from "./stemming.js"
+import { expansionOf, isAction, isPlural, isReading, isStopWord, stem } from "./stemming.js"
 import { scan } from "./tokens.js"
 import { isJsonSchemaDocument } from "./tool.js"
 import { weights } from "./weights.js"
@@ -137,25 +137,41 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const fieldStart = new Int32Array(count * (FIELDS + 1) + 1)
   const totalLength = new Float64Array(FIELDS)
   let plurals: Array<number> = []
-  // Written word -> term id (-1 for a stop word): one look-up per word instead of three.
+  // Written word -> term id (-1 for a stop word; -2 - i for an abbreviation whose terms are
+  // `spelledOut[i]`): one look-up per word instead of three.
   const termOfWord = new Map<string, number>()
+  const spelledOut: Array<Int32Array> = []
   const termOf = (written: string): number => {
     let id = termOfWord.get(written)
-    if (id === undefined) termOfWord.set(written, (id = isStopWord(written) ? -1 : idFor(stem(written))))
+    if (id === undefined) {
+      id = isStopWord(written) ? -1 : idFor(stem(written))
+      const words = id >= 0 ? spelledOutWords(written) : undefined
+      if (words !== undefined) {
+        spelledOut.push(Int32Array.from([id, ...words.map((word) => idFor(stem(word)))]))
+        id = -1 - spelledOut.length
+      }
+      termOfWord.set(written, id)
+    }
     return id
+  }
+  /** Pushes a word's terms; the first of them (its own stem), or -1 for a stop word. */
+  const pushWord = (written: string): number => {
+    const id = termOf(written)
+    if (id >= -1) {
+      if (id >= 0) ids.push(id)
+      return id
+    }
+    const terms = spelledOut[-2 - id]
+    for (let i = 0; i < terms.length; i++) ids.push(terms[i])
+    return terms[0]
   }
   // A camelCase word's humps are its words; the whole word (`joined`) would only lengthen the field.
   const readWord = (_token: string, written: string, joined: boolean): void => {
-    if (joined) return
-    const id = termOf(written)
-    if (id >= 0) ids.push(id)
+    if (!joined) pushWord(written)
   }
   const read = (text: string): void => scan(text, readWord)
   const readNameWord = (_token: string, written: string, joined: boolean): void => {
-    if (joined) return
-    const id = termOf(written)
-    if (id < 0) return
-    ids.push(id)
+    if (joined || pushWord(written) < 0) return
     if (isPlural(written)) plurals.push(idFor(PLURAL_MARK + written))
   }
   const readName = (text: string): void => scan(text, readNameWord)
@@ -292,6 +308,18 @@ const isNumber = (term: string): boolean => {
     if (code < 48 || code > 57) return code > 0x7f && /^\p{N}+$/u.test(term)
   }
   return true
+}
+
+/**
+ * The words an abbreviation in a tool's text spells out ("PRs" in a description is pull requests),
+ * so a query in full words finds it, as a query's own abbreviations are spelled out (`query.ts`).
+ * Only abbreviations of several words: a one-word one (`repo`) is matched from the query's side.
+ */
+const spelledOutWords = (written: string): ReadonlyArray<string> | undefined => {
+  const expansion = expansionOf(written)
+  if (expansion === undefined || expansion.length < 2) return undefined
+  const words = expansion.filter((word) => word !== written && !isStopWord(word))
+  return words.length === 0 ? undefined : words
 }
 
 export const comparePaths = (a: ToolEntry, b: ToolEntry): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)

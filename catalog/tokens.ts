@@ -26,7 +26,11 @@ const isAscii = (text: string): boolean => {
   return true
 }
 const WORD = /[\p{L}\p{N}]+/gu
-const HUMP = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{L}\p{N}]+/gu
+/**
+ * A camelCase word's humps. A capitalised acronym's plural (`PRs`, `IDs`, `URLs`) is one hump, not
+ * an acronym minus a letter and a stray `Rs`: descriptions write them so all the time.
+ */
+const HUMP = /\p{Lu}{2,}s(?!\p{Ll})|\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{L}\p{N}]+/gu
 
 /**
  * Receives each word of a text: its folded token, the lowercase form it was written in, and
