@@ -37,6 +37,7 @@ export {
 export { Tool, type AnyTool, type JsonSchemaDocument, type ToolSchema } from "./catalog/tool.js"
 export { Namespace, type ToolTree, type ToolRequirements } from "./catalog/namespace.js"
 export { Catalog, semanticRank, semanticSearch, SemanticSearchError, ToolEmbeddings } from "./catalog/index.js"
+export { DEFAULT_INLINE_BUDGET, estimateTokens, renderInstructions, type InstructionsOptions } from "./catalog/index.js"
 export { DEFAULT_BOUNDS, type Bounds } from "./protocol/bounds.js"
 export {
   OpenAPI,

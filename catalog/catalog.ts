@@ -187,6 +187,9 @@ class ToolCatalog implements Catalog {
     const direct = table.get(reference)
     if (direct !== undefined) return direct
     const candidates = referenceCandidates(reference)
+    // Text that reads as no path (a search query, "create a pull request") has no alias either:
+    // building the alias tables for it would cost a search its first milliseconds for nothing.
+    if (candidates.length === 0) return undefined
     for (const candidate of candidates) {
       const found = table.get(candidate)
       if (found !== undefined) return found

@@ -31,6 +31,8 @@ export {
 export type { SearchHit, SearchRequest, SearchResult } from "./search.js"
 export { fuseRanks, semanticRank, semanticSearch, SemanticSearchError, ToolEmbeddings } from "./semantic.js"
 export { Catalog } from "./catalog.js"
+export { CHARS_PER_TOKEN, DEFAULT_INLINE_BUDGET, estimateTokens, InstructionsMessages, renderInstructions } from "./instructions.js"
+export type { InstructionsOptions } from "./instructions.js"
 export { identifierPath, identifierSegment } from "./discovery.js"
 export type { NamespaceDeclaration, ToolDeclaration } from "./discovery.js"
 export type { CatalogSnapshot, ToolDescriptor } from "./catalog.js"

@@ -66,11 +66,17 @@ export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> 
     true,
   )
   const concepts = new Map<string, QueryConcept>()
+  // An abbreviation spelled out ("DM": direct, message) still names what it abbreviates: a tool
+  // called `create_dm` satisfies each of the words it stands for.
+  const abbreviated: Array<readonly [string, string]> = []
   const add = (word: string, expand: boolean) => {
     if (isStopWord(word)) return
     const expansion = expand ? expansionOf(word) : undefined
     if (expansion !== undefined && expansion.length > 1) {
-      for (const part of expansion) add(part, false)
+      for (const part of expansion) {
+        add(part, false)
+        if (!isStopWord(part)) abbreviated.push([stem(part), stem(word)])
+      }
       return
     }
     const whole = expansion?.[0] ?? word
@@ -85,11 +91,35 @@ export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> 
     if (known === undefined || (!known.plural && concept.plural)) concepts.set(concept.stem, concept)
   }
   for (const word of written) add(word, true)
-  const found = [...concepts.values()]
+  for (const [part, abbreviation] of abbreviated) {
+    const concept = concepts.get(part)
+    if (concept !== undefined && concept.stem !== abbreviation) concepts.set(part, { ...concept, joins: [...concept.joins, abbreviation] })
+  }
+  const found = [...concepts.values()].map((concept, _, all) => (isStateOfThings(concept, all) ? asState(concept) : concept))
   attachJoins(found, written)
   if (implied && found.some((concept) => concept.plural) && !found.some((concept) => concept.action)) found.push(listIntent())
   return found
 }
+
+/**
+ * Verbs that are also states ("open", "closed", "pending"): beside a plural noun and no other
+ * verb ("open incidents", "incidentes abiertos", "closed pull requests") they describe the things
+ * to list, not an action to take.
+ */
+const STATES: ReadonlySet<string> = new Set(["open", "closed", "close", "active", "pending", "resolved", "archived", "merged"].map((word) => stem(word)))
+
+const isStateOfThings = (concept: QueryConcept, all: ReadonlyArray<QueryConcept>): boolean =>
+  concept.action &&
+  concept.terms.some((term) => term.quality >= weights().translated && STATES.has(term.term)) &&
+  all.some((other) => other !== concept && other.plural && !other.action) &&
+  !all.some((other) => other !== concept && other.action)
+
+/** A state word as a thing: satisfied by its own word (or translation), not by its verb synonyms. */
+const asState = (concept: QueryConcept): QueryConcept => ({
+  ...concept,
+  action: false,
+  terms: concept.terms.filter((term) => term.quality >= weights().translated || term.quality === OWN),
+})
 
 const listIntent = (): QueryConcept => ({
   stem: "list",
@@ -118,7 +148,9 @@ const attachJoins = (concepts: Array<QueryConcept>, written: ReadonlyArray<strin
     const joined = written[i] + written[i + 1]
     const short = abbreviationOf(`${written[i]} ${written[i + 1]}`)
     const terms = short === undefined ? [joined, stem(joined)] : [joined, stem(joined), short]
-    if (!join(written[i + 1], terms)) join(written[i], terms)
+    // The joined form stands for both words, so it satisfies both concepts.
+    join(written[i + 1], terms)
+    join(written[i], terms)
   }
   for (let i = 0; i + 1 < concepts.length; i++) {
     if (!REVERSING.has(concepts[i].stem)) continue

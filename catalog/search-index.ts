@@ -27,7 +27,7 @@
 
 import type { Catalog } from "./catalog.js"
 import type { ToolEntry } from "./paths.js"
-import { isAction, isPlural, isReading, isStopWord, stem } from "./stemming.js"
+import { expansionOf, isAction, isPlural, isReading, isStopWord, stem } from "./stemming.js"
 import { scan } from "./tokens.js"
 import { isJsonSchemaDocument } from "./tool.js"
 import { weights } from "./weights.js"
@@ -131,29 +131,47 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const count = entries.length
   // Pass 1: every field of every tool as term ids, in one column; field `f` of tool `t` runs from
   // `fieldStart[t * (FIELDS + 1) + f]` to the next offset.
-  const ids = new Column(new Int32Array(16_384))
+  // Sized for a typical tool (a name, a path, a description of a sentence or two, a few
+  // parameters) so that a large catalog grows its columns a few times, not a dozen.
+  const ids = new Column(new Int32Array(Math.max(16_384, entries.length * 48)))
   const fieldStart = new Int32Array(count * (FIELDS + 1) + 1)
   const totalLength = new Float64Array(FIELDS)
   let plurals: Array<number> = []
-  // Written word -> term id (-1 for a stop word): one look-up per word instead of three.
+  // Written word -> term id (-1 for a stop word; -2 - i for an abbreviation whose terms are
+  // `spelledOut[i]`): one look-up per word instead of three.
   const termOfWord = new Map<string, number>()
+  const spelledOut: Array<Int32Array> = []
   const termOf = (written: string): number => {
     let id = termOfWord.get(written)
-    if (id === undefined) termOfWord.set(written, (id = isStopWord(written) ? -1 : idFor(stem(written))))
+    if (id === undefined) {
+      id = isStopWord(written) ? -1 : idFor(stem(written))
+      const words = id >= 0 ? spelledOutWords(written) : undefined
+      if (words !== undefined) {
+        spelledOut.push(Int32Array.from([id, ...words.map((word) => idFor(stem(word)))]))
+        id = -1 - spelledOut.length
+      }
+      termOfWord.set(written, id)
+    }
     return id
+  }
+  /** Pushes a word's terms; the first of them (its own stem), or -1 for a stop word. */
+  const pushWord = (written: string): number => {
+    const id = termOf(written)
+    if (id >= -1) {
+      if (id >= 0) ids.push(id)
+      return id
+    }
+    const terms = spelledOut[-2 - id]
+    for (let i = 0; i < terms.length; i++) ids.push(terms[i])
+    return terms[0]
   }
   // A camelCase word's humps are its words; the whole word (`joined`) would only lengthen the field.
   const readWord = (_token: string, written: string, joined: boolean): void => {
-    if (joined) return
-    const id = termOf(written)
-    if (id >= 0) ids.push(id)
+    if (!joined) pushWord(written)
   }
   const read = (text: string): void => scan(text, readWord)
   const readNameWord = (_token: string, written: string, joined: boolean): void => {
-    if (joined) return
-    const id = termOf(written)
-    if (id < 0) return
-    ids.push(id)
+    if (joined || pushWord(written) < 0) return
     if (isPlural(written)) plurals.push(idFor(PLURAL_MARK + written))
   }
   const readName = (text: string): void => scan(text, readNameWord)
@@ -201,10 +219,11 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const frequency = new Float64Array(terms.length)
   const inName = new Uint8Array(terms.length)
   const nameTermCount = new Uint16Array(count)
-  const postingTerm = new Column(new Int32Array(16_384))
-  const postingEntry = new Column(new Int32Array(16_384))
-  const postingFrequency = new Column(new Float32Array(16_384))
-  const postingName = new Column(new Uint8Array(16_384))
+  const postingSize = Math.max(16_384, ids.length)
+  const postingTerm = new Column(new Int32Array(postingSize))
+  const postingEntry = new Column(new Int32Array(postingSize))
+  const postingFrequency = new Column(new Float32Array(postingSize))
+  const postingName = new Column(new Uint8Array(postingSize))
   const touched: Array<number> = []
   const column = ids.data
   for (let position = 0; position < count; position++) {
@@ -240,9 +259,12 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   }
 
   // Lay the postings out term by term, terms in sorted order, each term's tools in catalog order.
-  const order = terms.map((_, id) => id).sort((a, b) => (terms[a] < terms[b] ? -1 : terms[a] > terms[b] ? 1 : 0))
+  // The engine's own string sort (no comparator calls back into JavaScript) is several times faster
+  // than sorting ids with a comparator; it orders by UTF-16 code units, as `<` does.
+  const vocabulary = terms.slice().sort()
+  const order = vocabulary.map((term) => idOf.get(term)!)
   const positionOfId = new Int32Array(terms.length)
-  order.forEach((id, position) => (positionOfId[id] = position))
+  for (let position = 0; position < order.length; position++) positionOfId[order[position]] = position
   const postings = postingTerm.length
   const start = new Int32Array(order.length + 1)
   for (let i = 0; i < postings; i++) start[positionOfId[postingTerm.data[i]] + 1]++
@@ -258,22 +280,46 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     postingScores[slot] = (tf * (K1 + 1)) / (tf + K1)
     postingInName[slot] = postingName.data[i]
   }
-  const vocabulary = order.map((id) => terms[id])
   const verbOf = verbIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
   const mutates = Uint8Array.from(verbIds, (id) => (id >= 0 && !isReading(terms[id]) ? 1 : 0))
   const positionOf = new Map<string, number>()
   const termsByLength = new Map<number, Array<number>>()
   vocabulary.forEach((term, position) => {
     positionOf.set(term, position)
-    if (term.startsWith(PLURAL_MARK) || /^\p{N}+$/u.test(term)) return
+    if (term.startsWith(PLURAL_MARK) || isNumber(term)) return
     let bucket = termsByLength.get(term.length)
     if (bucket === undefined) termsByLength.set(term.length, (bucket = []))
     bucket.push(position)
   })
-  const pathOrder = entries.map((_, position) => position).sort((a, b) => comparePaths(entries[a], entries[b]))
+  // Paths are unique, so sorting them (natively, as above) and looking each up gives path order.
+  const positionOfPath = new Map<string, number>()
+  const paths = entries.map((entry, position) => (positionOfPath.set(entry.path, position), entry.path)).sort()
+  const pathOrder = paths.map((path) => positionOfPath.get(path)!)
   const rankOf = new Int32Array(count)
-  pathOrder.forEach((position, rank) => (rankOf[position] = rank))
+  for (let rank = 0; rank < count; rank++) rankOf[pathOrder[rank]] = rank
   return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, nameTermCount, verbOf, mutates }
+}
+
+/** Whether a term is all digits (`\p{N}` in the tokeniser's sense); a loop, as this runs per term. */
+const isNumber = (term: string): boolean => {
+  if (term.length === 0) return false
+  for (let i = 0; i < term.length; i++) {
+    const code = term.charCodeAt(i)
+    if (code < 48 || code > 57) return code > 0x7f && /^\p{N}+$/u.test(term)
+  }
+  return true
+}
+
+/**
+ * The words an abbreviation in a tool's text spells out ("PRs" in a description is pull requests),
+ * so a query in full words finds it, as a query's own abbreviations are spelled out (`query.ts`).
+ * Only abbreviations of several words: a one-word one (`repo`) is matched from the query's side.
+ */
+const spelledOutWords = (written: string): ReadonlyArray<string> | undefined => {
+  const expansion = expansionOf(written)
+  if (expansion === undefined || expansion.length < 2) return undefined
+  const words = expansion.filter((word) => word !== written && !isStopWord(word))
+  return words.length === 0 ? undefined : words
 }
 
 export const comparePaths = (a: ToolEntry, b: ToolEntry): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)

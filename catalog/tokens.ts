@@ -26,7 +26,11 @@ const isAscii = (text: string): boolean => {
   return true
 }
 const WORD = /[\p{L}\p{N}]+/gu
-const HUMP = /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{L}\p{N}]+/gu
+/**
+ * A camelCase word's humps. A capitalised acronym's plural (`PRs`, `IDs`, `URLs`) is one hump, not
+ * an acronym minus a letter and a stray `Rs`: descriptions write them so all the time.
+ */
+const HUMP = /\p{Lu}{2,}s(?!\p{Ll})|\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|[\p{L}\p{N}]+/gu
 
 /**
  * Receives each word of a text: its folded token, the lowercase form it was written in, and
@@ -37,25 +41,32 @@ export type Emit = (token: string, written: string, joined: boolean) => void
 /** The distinct tokens of a text, in first-seen order. */
 export const tokenize = (text: string): Array<string> => {
   const tokens = new Set<string>()
-  scan(text, (token) => tokens.add(token))
+  scan(text, (token) => tokens.add(token), false, true)
   return [...tokens]
 }
 
 /**
  * Every word of a text, repeats included, without collecting them: for building an index. With
- * `keepStopWords`, "on" in "on call" is emitted too (a query reads neighbours through it).
+ * `keepStopWords`, "on" in "on call" is emitted too (a query reads neighbours through it). With
+ * `fold`, the token is the rough singular; without it (the index and queries, which stem the
+ * written form and need no fold) it is the written form, and the fold's cost is saved.
  */
-export const scan = (text: string, emit: Emit, keepStopWords = false): void => {
-  if (isAscii(text)) scanAscii(text, emit, keepStopWords)
-  else for (const word of text.normalize("NFKD").replace(/\p{M}+/gu, "").match(WORD) ?? []) addWord(emit, word, keepStopWords)
+export const scan = (text: string, emit: Emit, keepStopWords = false, fold = false): void => {
+  const options = (keepStopWords ? KEEP : 0) | (fold ? FOLD : 0)
+  if (isAscii(text)) scanAscii(text, emit, options)
+  else for (const word of text.normalize("NFKD").replace(/\p{M}+/gu, "").match(WORD) ?? []) addWord(emit, word, options)
 }
+
+/** `scan`'s options as bits, so the per-word helpers take one number. */
+const KEEP = 1
+const FOLD = 2
 
 /**
  * The ASCII case by hand, since it is nearly every description and building an index tokenises
  * thousands of them: words are runs of letters and digits, and a word with no capital after its
  * first letter and no digit (most words) is one token without consulting `HUMP`.
  */
-const scanAscii = (text: string, emit: Emit, keep: boolean): void => {
+const scanAscii = (text: string, emit: Emit, options: number): void => {
   let start = -1
   let simple = true
   for (let i = 0; i <= text.length; i++) {
@@ -74,24 +85,24 @@ const scanAscii = (text: string, emit: Emit, keep: boolean): void => {
     }
     if (start >= 0) {
       const word = text.slice(start, i)
-      if (simple) addToken(emit, word, false, keep)
-      else addWord(emit, word, keep)
+      if (simple) addToken(emit, word, false, options)
+      else addWord(emit, word, options)
       start = -1
     }
   }
 }
 
-const addWord = (emit: Emit, word: string, keep: boolean): void => {
+const addWord = (emit: Emit, word: string, options: number): void => {
   const humps = word.match(HUMP) ?? [word]
-  for (const hump of humps) addToken(emit, hump, false, keep)
+  for (const hump of humps) addToken(emit, hump, false, options)
   // `context7`, `oauth2`: keep the whole word too, so a query can name it as written.
-  if (humps.length > 1 && humps.length <= 3) addToken(emit, word, true, keep)
+  if (humps.length > 1 && humps.length <= 3) addToken(emit, word, true, options)
 }
 
-const addToken = (emit: Emit, word: string, joined: boolean, keep: boolean): void => {
+const addToken = (emit: Emit, word: string, joined: boolean, options: number): void => {
   const lower = word.toLowerCase()
-  if (!keep && STOP_WORDS.has(lower)) return
-  emit(foldPlural(lower), lower, joined)
+  if ((options & KEEP) === 0 && STOP_WORDS.has(lower)) return
+  emit((options & FOLD) === 0 ? lower : foldPlural(lower), lower, joined)
 }
 
 /** A rough English singular; short words and words that look singular already are kept. */

@@ -36,6 +36,7 @@ import type { HostOperation } from "../protocol/operations.js"
 import { isRequestMeta, type LoggedReply, type ReplayLog } from "../protocol/replay.js"
 import { ApprovalMessages, type ApprovalDecision, type AskedBy, type PausedCall, type PausedExecution } from "./approvals.js"
 import { callExtension, callTool, failure, isApprovalAsk, type CallRecord, type Reply, type ToolReply } from "./dispatch.js"
+import { isSearchBuiltin } from "./discovery.js"
 import type { ExecutionPlan } from "./plan.js"
 import type { ToolCall } from "./result.js"
 
@@ -181,6 +182,7 @@ export class ExecutionCalls<R> {
         return this.onGlobalCall(ordinal, request, args, answer, waitFor)
       case "search":
         if (!this.admit(answer, "search")) return
+        if (this.plan.semanticSearch !== undefined) return this.searchSemantically(this.entry(ordinal, op, request.name, args, "search", "search"), "search", request, waitFor)
         return answer(this.fromCatalog(this.entry(ordinal, op, request.name, args, "search", "search"), () => this.plan.search(request.args as DataValue[])))
       case "state":
         return this.onStateRequest(ordinal, request, args, answer, waitFor)
@@ -188,6 +190,9 @@ export class ExecutionCalls<R> {
         return this.onModelCall(ordinal, request, args, answer, waitFor)
       case "discovery":
         if (!this.admit(answer, request.name)) return
+        if (this.plan.semanticSearch !== undefined && isSearchBuiltin(request.name)) {
+          return this.searchSemantically(this.entry(ordinal, op, request.name, args, "search", request.name), request.name, request, waitFor)
+        }
         return answer(
           this.fromCatalog(this.entry(ordinal, op, request.name, args, "search", request.name), () =>
             this.plan.discover(request.name, request.args as DataValue[]) as DataValue,
@@ -349,6 +354,12 @@ export class ExecutionCalls<R> {
     entry.reply = logged(reply)
     entry.arrival = this.answers++
     return reply
+  }
+
+  /** A search ranked with the host's embedding model: an Effect like a tool call, logged the same way. */
+  private searchSemantically(entry: CallEntry, name: string, request: ChannelRequest, waitFor: (ordinal: number) => void): void {
+    const search = this.plan.semanticSearch!
+    this.run(entry, waitFor, (call) => search(name, request.args as DataValue[], call))
   }
 
   /** Runs one host call as its own fiber in the caller's context; its answer is logged when it ends. */

@@ -14,6 +14,7 @@
 import { Cause, Clock, Context, Effect, Exit, Layer, Scope } from "effect"
 import { Catalog, type ToolDescriptor } from "../catalog/catalog.js"
 import { decodeInput, decodeOutput } from "../catalog/decode.js"
+import { renderInstructions, type InstructionsOptions } from "../catalog/instructions.js"
 import { luaSearchSignature, readSearchRequest, searchSignature } from "../catalog/search.js"
 import { toolExpression } from "../catalog/paths.js"
 import { toJsonSchema } from "../catalog/schema.js"
@@ -22,7 +23,8 @@ import type { ToolRequirements, ToolTree } from "../catalog/namespace.js"
 import type { DataValue } from "../protocol/data.js"
 import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
 import { ResultFunctions } from "./result-functions.js"
-import { answerDiscovery } from "./discovery.js"
+import { answerDiscovery, semanticSearchOperation } from "./discovery.js"
+import type { ToolEmbeddings } from "../catalog/semantic.js"
 import { collectExtensions, invokeGlobal, type Extension, type ExtensionRequirements } from "./extension.js"
 import { ExecutionMessages, runExecution, type Execution } from "./execution.js"
 import type { ExecutionPlan } from "./plan.js"
@@ -96,6 +98,11 @@ export interface CodeModeOptions<T extends ToolTree, RH, X extends ReadonlyArray
    * synchronously. Default: none (every list is empty).
    */
   readonly models?: Layer.Layer<Models>
+  /**
+   * The host's embedding model (`ToolEmbeddings.of({ embed })`): `search` and `searchTools` then
+   * fuse its ranking with the lexical one (catalog/semantic.ts). Default: lexical ranking alone.
+   */
+  readonly embeddings?: ToolEmbeddings["Service"]
 }
 
 /** How one execution is run. */
@@ -132,6 +139,12 @@ export interface Runtime<R> {
   /** Every tool the program can call: path, description and signature in the runtime's language. */
   readonly catalog: ReadonlyArray<ToolDescriptor>
   /**
+   * The text for the host's `execute` tool description: how to write a program in this language,
+   * its globals, and as many tool declarations as `inlineBudget` estimated tokens hold (default
+   * 3,000), fairly across namespaces (catalog/instructions.ts).
+   */
+  instructions(options?: InstructionsOptions): string
+  /**
    * Runs one program on a branch of state (default `"main"`). Never fails: every outcome is a
    * `Result`. Interrupting it stops the program and discards what it stored.
    */
@@ -163,7 +176,8 @@ export interface CloseOptions {
 
 /** Every key `CodeMode.make` reads; any other is a `TypeError` (a misspelt option must not be ignored). */
 const MAKE_OPTION_KEYS = keysOf<CodeModeOptions<ToolTree, unknown>>()({
-  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true, approvals: true, outputFiles: true, models: true,
+  language: true, tools: true, extensions: true, hooks: true, limits: true, pool: true, randomSeed: true, state: true,
+  approvals: true, outputFiles: true, models: true, embeddings: true,
 })
 
 const make = <const T extends ToolTree = {}, RH = never, const X extends ReadonlyArray<AnyExtension> = []>(
@@ -186,6 +200,10 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
   const state = openState(options.state)
   const files = new OutputFiles(resolveOutputFilesOptions(options.outputFiles))
   const catalog = Catalog.make(options.tools ?? {})
+  if (options.embeddings !== undefined && typeof options.embeddings?.embed !== "function") {
+    throw new TypeError("embeddings must be a ToolEmbeddings service: ToolEmbeddings.of({ embed: (texts) => Effect<vectors> })")
+  }
+  const semanticSearch = options.embeddings === undefined ? undefined : semanticSearchOperation(catalog, language, options.embeddings)
   const extensionEntries = collectExtensions(language, options.extensions ?? [])
   const dispatchGlobals = new Map<string, DispatchGlobal<R>>()
   for (const [path, entry] of extensionEntries) {
@@ -269,6 +287,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     unknownToolMessage: (path) => catalog.unknownToolMessage(path, language),
     search: (args) => catalog.search(readSearchRequest(args), language) as unknown as DataValue,
     discover: (name, args) => answerDiscovery(catalog, language, name, args),
+    semanticSearch,
     randomSeed: options.randomSeed,
     state: new StateRequests(staged),
     approvals,
@@ -308,6 +327,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     get catalog() {
       return catalog.descriptors(language)
     },
+    instructions: (instructionsOptions) => renderInstructions(catalog, language, instructionsOptions),
     branches: {
       fork: (from, to) => branchOperation([from, to], (store) => store.fork(from, to)),
       list: () => Effect.suspend(() => (closed ? Effect.fail(new StateError({ reason: "closed", message: StateMessages.closed() })) : state.store.list())),

@@ -21,16 +21,26 @@
  * - `describeNamespace(name)`: `{ name, description?, instructions?, tools, namespaces }`, `tools`
  *   being the expressions that call them; `undefined` / `nil` for a name that is no namespace.
  *
+ * Semantic search: when the host gives `CodeMode.make` an embedding model (`embeddings`, the
+ * `ToolEmbeddings` service), `search` and `searchTools` rank by the fusion of the lexical and the
+ * semantic orders (catalog/semantic.ts), answered as an Effect (`semanticSearchOperation`); a
+ * failing model falls back to the lexical answer with a warning for the host (pool/dispatch.ts).
+ *
  * Counting: each call is a host call like `search`, so each counts toward `maxToolCalls` in both
  * languages and appears in `Result.toolCalls` with kind `search` and the name the program called.
  * A malformed request throws `DiscoveryRequestError`, which the program sees as a catchable error.
  */
 
+import { Effect } from "effect"
 import { Catalog } from "../catalog/catalog.js"
 import { MAX_SEARCH_LIMIT } from "../catalog/limits.js"
 import { unknownNamespace } from "../catalog/messages.js"
+import type { ToolEntry } from "../catalog/paths.js"
+import { readSearchRequest, SearchRequestError } from "../catalog/search.js"
+import { semanticRank, semanticSearch, ToolEmbeddings } from "../catalog/semantic.js"
 import type { DataValue } from "../protocol/data.js"
 import type { Language } from "../protocol/language.js"
+import { callSemanticSearch, type CallRecord, type Reply } from "./dispatch.js"
 
 /** Results of `searchTools` when the program gives no `limit` (the default agents know). */
 export const DEFAULT_SEARCH_TOOLS_LIMIT = 8
@@ -81,7 +91,14 @@ export const answerDiscovery = (
   }
 }
 
-const searchTools = (catalog: Catalog, language: Language, name: string, args: ReadonlyArray<DataValue>): DataValue => {
+/** What a `searchTools` call asks for, read and checked (throws `DiscoveryRequestError`). */
+interface SearchToolsRequest {
+  readonly query: string
+  readonly scope: string | undefined
+  readonly limit: number
+}
+
+const readSearchTools = (catalog: Catalog, language: Language, name: string, args: ReadonlyArray<DataValue>): SearchToolsRequest => {
   const [query, options] = args
   const bad = (detail: string) => new DiscoveryRequestError(DiscoveryMessages.badSearch(name, detail, language))
   if (query !== undefined && query !== null && typeof query !== "string") throw bad("the query must be a string")
@@ -109,10 +126,39 @@ const searchTools = (catalog: Catalog, language: Language, name: string, args: R
     }
     scope = info.path
   }
-  return Catalog.rank(catalog, query ?? "", scope)
-    .slice(0, limit)
-    .map((entry) => ({ name: entry.path, description: entry.tool.description, signature: catalog.signature(entry, language) }))
+  return { query: query ?? "", scope, limit }
 }
+
+const searchToolsAnswer = (catalog: Catalog, language: Language, ranked: ReadonlyArray<ToolEntry>, limit: number): DataValue =>
+  ranked.slice(0, limit).map((entry) => ({ name: entry.path, description: entry.tool.description, signature: catalog.signature(entry, language) }))
+
+const searchTools = (catalog: Catalog, language: Language, name: string, args: ReadonlyArray<DataValue>): DataValue => {
+  const { query, scope, limit } = readSearchTools(catalog, language, name, args)
+  return searchToolsAnswer(catalog, language, Catalog.rank(catalog, query, scope), limit)
+}
+
+/** Whether a discovery built-in ranks tools (and so uses the host's embedding model when there is one). */
+export const isSearchBuiltin = (name: string): boolean => BUILTINS.get(name) === "searchTools"
+
+/**
+ * `search` (`name` "search") and `searchTools` ranked with the host's embedding model, as the
+ * Effect that answers the call; the lexical answer to the same request is its fallback.
+ */
+export const semanticSearchOperation =
+  (catalog: Catalog, language: Language, embeddings: ToolEmbeddings["Service"]) =>
+  (name: string, args: ReadonlyArray<DataValue>, record: CallRecord): Effect.Effect<Reply> => {
+    const lexical = () => (name === "search" ? (catalog.search(readSearchRequest(args), language) as unknown as DataValue) : searchTools(catalog, language, name, args))
+    const ranked: Effect.Effect<DataValue, unknown, ToolEmbeddings> =
+      name === "search"
+        ? Effect.suspend(() => semanticSearch(catalog, readSearchRequest(args), language)).pipe(Effect.map((result) => result as unknown as DataValue))
+        : Effect.suspend(() => {
+            const request = readSearchTools(catalog, language, name, args)
+            return Effect.map(semanticRank(catalog, request.query, request.scope), (entries) => searchToolsAnswer(catalog, language, entries, request.limit))
+          })
+    return callSemanticSearch(Effect.provideService(ranked, ToolEmbeddings, embeddings), lexical, isRequestError, record)
+  }
+
+const isRequestError = (error: unknown): boolean => error instanceof SearchRequestError || error instanceof DiscoveryRequestError
 
 const readName = (builtin: string, value: DataValue | undefined): string => {
   if (typeof value === "string") return value

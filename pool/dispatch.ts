@@ -336,3 +336,42 @@ const globalReply = (name: string, ran: Exit.Exit<unknown, unknown>, record: Cal
 }
 
 const copyPlainResult = (value: unknown, onNonFinite?: NonFiniteNote): CopyResult => copyPlainData(value, "result", undefined, onNonFinite)
+
+/**
+ * A search answered with the host's embedding model (pool/discovery.ts), as an Effect, since the
+ * model is the host's and may take its time. A bad request is the program's mistake and reaches
+ * it as one; anything else that goes wrong (the embedding function fails, dies or answers
+ * nonsense) is the host's: the program gets the lexical ranker's answer to the same request, and
+ * the host a warning naming the failure, so a broken model degrades search instead of breaking
+ * programs. Interruption passes through untouched.
+ */
+export const callSemanticSearch = (
+  search: Effect.Effect<DataValue, unknown>,
+  lexical: () => DataValue,
+  isRequestError: (error: unknown) => boolean,
+  record: CallRecord,
+): Effect.Effect<Reply> =>
+  Effect.flatMap(Effect.exit(Effect.suspend(() => search)), (searched) => {
+    if (Exit.isSuccess(searched)) return Effect.succeed(catalogAnswer(() => searched.value, record))
+    if (Cause.hasInterruptsOnly(searched.cause)) return Effect.failCause(searched.cause)
+    const error = Cause.squash(searched.cause)
+    if (isRequestError(error)) return Effect.succeed(catalogAnswer(() => { throw error }, record))
+    record.hostError = DispatchMessages.semanticSearchFailed(describeError(error))
+    return Effect.succeed(catalogAnswer(lexical, record))
+  }) as Effect.Effect<Reply>
+
+/** A catalog answer as a reply: its request errors are whole sentences written for the model. */
+const catalogAnswer = (answer: () => DataValue, record: CallRecord): Reply => {
+  try {
+    const value = answer()
+    record.status = "success"
+    return { ok: true, value }
+  } catch (error) {
+    record.status = "failure"
+    return failure("ExecutionFailure", error instanceof Error ? error.message : String(error))
+  }
+}
+
+export const DispatchMessages = {
+  semanticSearchFailed: (detail: string) => `Semantic search failed, so the lexical ranker answered instead: ${detail}`,
+} as const

@@ -5,8 +5,9 @@
 
 import type { DataValue } from "../protocol/data.js"
 import type { Language } from "../protocol/language.js"
+import type { Effect } from "effect"
 import type { Approvals } from "./approvals.js"
-import type { DispatchGlobal, DispatchTool } from "./dispatch.js"
+import type { CallRecord, DispatchGlobal, DispatchTool, Reply } from "./dispatch.js"
 import type { Hooks } from "./hooks.js"
 import type { Limits } from "./limits.js"
 import type { ExecutionOutput } from "./output.js"
@@ -30,6 +31,11 @@ export interface ExecutionPlan<R> {
   readonly search: (args: ReadonlyArray<DataValue>) => DataValue
   /** A discovery built-in (`searchTools`, `describe_tool`, ...; pool/discovery.ts); throws for a bad request. */
   readonly discover: (name: string, args: ReadonlyArray<DataValue>) => DataValue | undefined
+  /**
+   * Set when the host gave an embedding model: `search` (name `"search"`) and `searchTools` are
+   * answered by this Effect instead, fused with the model's ranking (pool/discovery.ts).
+   */
+  readonly semanticSearch?: (name: string, args: ReadonlyArray<DataValue>, record: CallRecord) => Effect.Effect<Reply>
   readonly randomSeed: number | undefined
   /** This execution's `store` / `load` and their commit (pool/state-requests.ts). */
   readonly state: StateRequests
