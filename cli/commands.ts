@@ -9,10 +9,10 @@
 import { readFileSync } from "node:fs"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { Effect } from "effect"
-import type { Language } from "../index.js"
+import { Approval, type ApprovalDecision, type Language, type ResumeTokenError } from "../index.js"
 import { callProgram, ClientExecutions, ExecutionProgress, listenHttp, makeMcpServer, type ServeMode } from "../mcp/index.js"
 import type { LoadedConfig } from "./config.js"
-import { printResult, terminalProgress } from "./output.js"
+import { printResult, resultStatus, terminalProgress } from "./output.js"
 import { describeState, openWorkspace, StateOpenError, stateLocation, type CliWorkspace } from "./workspace.js"
 
 export const EXIT = {
@@ -28,6 +28,10 @@ export const EXIT = {
   source: 4,
   /** The state store could not be opened (a file that is not a database, a directory that cannot be made). */
   state: 5,
+  /** The program paused for an approval: the token is on stdout (`codemode resume`). */
+  paused: 6,
+  /** `codemode resume` refused the token (malformed, forged, expired, used, tools changed). */
+  token: 7,
 } as const
 
 export interface CommonOptions {
@@ -78,11 +82,38 @@ export const runCommand = async (options: CommonOptions & { readonly file: strin
         Effect.ensuring(Effect.sync(progress.done)),
         Effect.map((result) => {
           printResult(result, options.json)
-          return result.ok ? EXIT.ok : EXIT.programFailed
+          return resultStatus(result)
         }),
       )
   })
   return code
+}
+
+/** `codemode resume`: a token from `run` (a file or stdin) and one decision for every pending call. */
+export const resumeCommand = async (options: CommonOptions & { readonly file: string; readonly decision: ApprovalDecision }): Promise<number> => {
+  const token = readFileSync(options.file === "-" ? 0 : options.file, "utf8").trim()
+  return withWorkspace(options, true, (workspace) => {
+    const progress = terminalProgress()
+    const count = Approval.inspect(token)?.pendingCalls ?? 1
+    const decision = count > 1 ? Array.from({ length: count }, () => options.decision) : options.decision
+    return workspace
+      .runtime()
+      .resume(token, decision)
+      .pipe(
+        Effect.provideService(ExecutionProgress, progress.reporter),
+        Effect.ensuring(Effect.sync(progress.done)),
+        Effect.map((result) => {
+          printResult(result, options.json)
+          return resultStatus(result)
+        }),
+        Effect.catch((error: ResumeTokenError) =>
+          Effect.sync(() => {
+            process.stderr.write(`codemode: the token was refused (${error.reason}): ${error.message}\n`)
+            return EXIT.token
+          }),
+        ),
+      )
+  }) as Promise<number>
 }
 
 export const searchCommand = (options: CommonOptions & { readonly query: string; readonly namespace?: string | undefined; readonly limit?: number | undefined }) =>

@@ -16,6 +16,11 @@
  * header) or `"memory"` (nothing kept past the process). Without the field `run` and `serve` use
  * the SQLite file `DEFAULT_STATE_FILE` beside the configuration (or in the working directory when
  * there is none), so state carries across invocations without anyone having to ask for it.
+ *
+ * `approvals` signs the tokens of programs paused for an approval (README "Approvals"): `key`
+ * (a `${NAME}` reference, never the secret itself; default the environment's
+ * `CODEMODE_APPROVAL_KEY`, else a random key of the process, so a token then resumes only in the
+ * `serve` process that paused it) and `expiresInMs`.
  */
 
 import { existsSync, readFileSync } from "node:fs"
@@ -91,8 +96,14 @@ const OpenApiSource = Schema.Struct({
 
 const StateSource = Schema.Union([Schema.Literal("memory"), SqliteStateSource, PostgresStateSource])
 
+const Approvals = Schema.Struct({
+  key: Schema.optional(Schema.String),
+  expiresInMs: Schema.optional(PositiveInt),
+})
+
 const fields = {
   $schema: Schema.optional(Schema.String),
+  approvals: Schema.optional(Approvals),
   language: Schema.optional(Schema.Literals(["lua", "javascript"])),
   limits: Schema.optional(Limits),
   modules: Schema.optional(Schema.Array(ModuleSource)),
@@ -179,6 +190,7 @@ const substitute = (file: string, config: Config, environment: NodeJS.ProcessEnv
     servers[name] = { ...server, [field]: replaced } as ServerConfig
   }
   const state = typeof config.state === "object" && "url" in config.state ? { ...config.state, url: replace("state.url", config.state.url) } : config.state
+  const approvals = config.approvals?.key === undefined ? config.approvals : { ...config.approvals, key: replace("approvals.key", config.approvals.key) }
   const openapi: Record<string, OpenApiConfig> = {}
   for (const [name, source] of Object.entries(config.openapi ?? {})) {
     const at = `openapi.${name}.auth`
@@ -201,6 +213,7 @@ const substitute = (file: string, config: Config, environment: NodeJS.ProcessEnv
     ...(config.openapi === undefined ? {} : { openapi }),
     ...(config.mcpServers === undefined ? {} : { mcpServers: servers }),
     ...(state === undefined ? {} : { state }),
+    ...(approvals === undefined ? {} : { approvals }),
   }
 }
 

@@ -12,12 +12,15 @@
 import { parseArgs } from "node:util"
 import type { Language } from "../index.js"
 import type { ServeMode } from "../mcp/index.js"
-import { catalogCommand, EXIT, runCommand, searchCommand, serveCommand, type CommonOptions } from "./commands.js"
+import { catalogCommand, EXIT, resumeCommand, runCommand, searchCommand, serveCommand, type CommonOptions } from "./commands.js"
 import { ConfigError, loadConfig } from "./config.js"
 
 const USAGE = `Usage:
   codemode run <file | -> [options]     run a program over the configured tools, print its value
   codemode <file | -> [options]         the same (shorthand)
+  codemode resume <token file | -> --approve | --deny [--reason <text>]
+                                        resume a program paused for an approval (the
+                                        decision applies to each pending call)
   codemode search <query> [options]     find tools as a program's search() does
   codemode catalog [options]            every tool's declaration, as the model sees them
   codemode serve [--http <port>]        an MCP server (stdio by default) with execute and search
@@ -44,7 +47,10 @@ Options:
   -h, --help                    this text
 
 Exit status: 0 success, 1 the program failed, 2 usage error, 3 configuration error,
-4 a tool source (MCP server, module) could not be started, 5 the state store could not be opened.`
+4 a tool source (MCP server, module) could not be started, 5 the state store could not be opened,
+6 the program paused for an approval (its token is on stdout), 7 resume refused the token.
+A token resumes in another process only with the same key: approvals.key in the configuration,
+or $CODEMODE_APPROVAL_KEY.`
 
 class UsageError extends Error {}
 
@@ -71,10 +77,13 @@ const OPTIONS = {
   host: { type: "string" },
   token: { type: "string" },
   mode: { type: "string" },
+  approve: { type: "boolean" },
+  deny: { type: "boolean" },
+  reason: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const
 
-const COMMANDS = new Set(["run", "search", "catalog", "serve"])
+const COMMANDS = new Set(["run", "resume", "search", "catalog", "serve"])
 
 const main = async (): Promise<number> => {
   const { values, positionals } = parseArgs({ options: OPTIONS, allowPositionals: true })
@@ -106,6 +115,13 @@ const main = async (): Promise<number> => {
     case "run":
       if (rest.length !== 1) throw new UsageError("expected exactly one program file (or - for standard input)")
       return runCommand({ ...common, file: rest[0]!, branch: values.branch })
+    case "resume": {
+      if (rest.length !== 1) throw new UsageError("expected one token file (or - for standard input)")
+      if (values.approve === values.deny) throw new UsageError("resume needs exactly one of --approve and --deny")
+      if (values.approve && values.reason !== undefined) throw new UsageError("--reason goes with --deny")
+      const decision = values.approve ? { approved: true as const } : { approved: false as const, ...(values.reason === undefined ? {} : { reason: values.reason }) }
+      return resumeCommand({ ...common, file: rest[0]!, decision })
+    }
     case "search":
       if (rest.length !== 1) throw new UsageError("expected one query (quote it when it has spaces)")
       return searchCommand({ ...common, query: rest[0]!, namespace: values.namespace, limit: integer("limit", values.limit) }) as Promise<number>

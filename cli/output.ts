@@ -20,10 +20,20 @@ export const printResult = (result: Result, json: boolean): void => {
     for (const warning of result.warnings ?? []) process.stderr.write(`warning: ${diagnosticText(warning)}\n`)
     const value = result.value
     process.stdout.write(`${typeof value === "string" ? value : JSON.stringify(value, null, 2)}\n`)
+  } else if (result.pending !== undefined) {
+    // A pause: what waits for a decision on stderr, the token alone on stdout (`> token.txt`).
+    for (const call of result.pending.calls) {
+      process.stderr.write(`approval required: tools.${call.name} ${JSON.stringify(call.input)}${call.reason === undefined ? "" : ` (${call.reason})`}\n`)
+    }
+    process.stderr.write(`resume with: codemode resume <token file | -> --approve (or --deny [--reason <text>])\n`)
+    process.stdout.write(`${result.pending.token}\n`)
   } else {
     process.stderr.write(`error: ${diagnosticText(result.error)}\n`)
   }
 }
+
+/** The exit status of a Result: 0 success, 6 paused for an approval, 1 any other failure. */
+export const resultStatus = (result: Result): number => (result.ok ? 0 : result.pending !== undefined ? 6 : 1)
 
 /**
  * A status line on stderr when it is a terminal: what the program is doing, rewritten in place,

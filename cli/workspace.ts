@@ -22,12 +22,13 @@
  * `ExecutionProgress` its caller provides (an MCP progress token, a terminal status line).
  */
 
+import { randomBytes } from "node:crypto"
 import { mkdirSync, readFileSync } from "node:fs"
 import { dirname, isAbsolute, resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import { Effect, Schema, type Scope } from "effect"
 import { FetchHttpClient } from "effect/http"
-import { CodeMode, Namespace, OpenAPI, State, StateError, Tool, WorkerPool, type Language, type Runtime, type ToolTree } from "../index.js"
+import { CodeMode, Namespace, OpenAPI, State, StateError, Tool, WorkerPool, type Language, type Result, type Runtime, type ToolTree } from "../index.js"
 import { MCP, type McpConnectError, progressHooks, type McpConnection, type NamespaceSummary, type Workspace } from "../mcp/index.js"
 import { DEFAULT_STATE_FILE, type LoadedConfig, type OpenApiConfig, type ServerConfig } from "./config.js"
 
@@ -235,8 +236,10 @@ export const openWorkspace = (
       for (const connection of connections) tools[connection.name] = connection.namespace
       return tools
     }
+    // One key for every runtime of the workspace: a token paused before a catalog refresh still resumes after it.
+    const approvals = { key: config.approvals?.key ?? process.env["CODEMODE_APPROVAL_KEY"] ?? randomBytes(32), ...(config.approvals?.expiresInMs === undefined ? {} : { expiresInMs: config.approvals.expiresInMs }) }
     const build = (): Generation => ({
-      runtime: CodeMode.make({ language, tools: tree(), limits, hooks: progressHooks, pool, randomSeed: overrides.randomSeed, state }) as unknown as Runtime<never>,
+      runtime: CodeMode.make({ language, tools: tree(), limits, hooks: progressHooks, pool, randomSeed: overrides.randomSeed, state, approvals }) as unknown as Runtime<never>,
       running: 0,
       retired: false,
     })
@@ -247,13 +250,12 @@ export const openWorkspace = (
     })
     generations.add(current)
     /** The current runtime, counting its executions so that retiring it waits for them. */
-    const counted = (generation: Generation): Runtime<never> => ({
-      ...generation.runtime,
-      execute: (source, options) =>
+    const counted = (generation: Generation): Runtime<never> => {
+      const counting = <E>(run: () => Effect.Effect<Result, E>): Effect.Effect<Result, E> =>
         Effect.suspend(() => {
           generation.running++
           // OpenAPI tools call their service through effect's HttpClient: here, the platform's fetch.
-          return generation.runtime.execute(source, options).pipe(
+          return run().pipe(
             Effect.provide(FetchHttpClient.layer),
             Effect.ensuring(
               Effect.sync(() => {
@@ -261,8 +263,13 @@ export const openWorkspace = (
               }),
             ),
           )
-        }),
-    })
+        })
+      return {
+        ...generation.runtime,
+        execute: (source, options) => counting(() => generation.runtime.execute(source, options)),
+        resume: (token, decision, options) => counting(() => generation.runtime.resume(token, decision, options)),
+      }
+    }
     const retire = (generation: Generation): void => {
       generation.retired = true
       if (generation.running > 0) return

@@ -5,7 +5,8 @@
  * a client that reads data. `content` is what a model reads: the value (a string as it is, anything
  * else as indented JSON), then the logs, then any warnings, each as a text block. A failed
  * execution is an `isError` result whose first block names the diagnostic's kind and location,
- * so a model sees at once whether it wrote a syntax error on line 3 or a tool refused it.
+ * so a model sees at once whether it wrote a syntax error on line 3 or a tool refused it. A pause
+ * for an approval adds a block with the pending calls and the token the `resume` tool takes.
  */
 
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
@@ -27,6 +28,7 @@ export const diagnosticText = (diagnostic: Diagnostic): string => {
 export const resultToToolResult = (result: Result): CallToolResult => {
   const content: Array<{ type: "text"; text: string }> = [{ type: "text", text: result.ok ? valueText(result.value) : diagnosticText(result.error) }]
   if (result.logs !== undefined && result.logs.length > 0) content.push({ type: "text", text: Messages.logsBlock(result.logs) })
+  if (!result.ok && result.pending !== undefined) content.push({ type: "text", text: Messages.pendingBlock(result.pending.calls, result.pending.token) })
   if (result.ok && result.warnings !== undefined && result.warnings.length > 0) {
     content.push({ type: "text", text: Messages.warningsBlock(result.warnings.map(diagnosticText)) })
   }

@@ -3,6 +3,10 @@
  */
 
 export const logsBlock = (logs: ReadonlyArray<string>): string => `logs:\n${logs.join("\n")}`
+export const pendingBlock = (calls: ReadonlyArray<{ readonly name: string; readonly input: unknown; readonly reason?: string }>, token: string): string =>
+  `approval required:\n${calls.map((c) => `- tools.${c.name} ${JSON.stringify(c.input)}${c.reason === undefined ? "" : ` (${c.reason})`}`).join("\n")}\n` +
+  `Resume with the resume tool: { "token": <this token>, "approved": true } (or false with a reason).\ntoken: ${token}`
+export const tokenRefused = (reason: string, message: string): string => `The token was refused (${reason}): ${message}`
 
 export const warningsBlock = (warnings: ReadonlyArray<string>): string => `warnings:\n${warnings.join("\n")}`
 

@@ -19,6 +19,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js"
 import { Effect } from "effect"
+import { Approval, type ApprovalDecision } from "../pool/approvals.js"
 import { CodeMode, type Runtime } from "../pool/codemode.js"
 import type { Language } from "../protocol/language.js"
 import { executeDescription, serverInstructions, type NamespaceSummary } from "./instructions.js"
@@ -60,6 +61,22 @@ const EXECUTE_INPUT = {
     },
   },
   required: ["code"],
+  additionalProperties: false,
+} as const
+
+const RESUME_INPUT = {
+  type: "object",
+  properties: {
+    token: { type: "string", description: "The token of a Result paused for an approval (error.kind ApprovalRequired)" },
+    approved: { type: "boolean", description: "The decision for every pending call" },
+    reason: { type: "string", description: "Why it was denied (with approved: false)" },
+    decisions: {
+      type: "array",
+      description: "Instead of approved: one decision per pending call, in order",
+      items: { type: "object", properties: { approved: { type: "boolean" }, reason: { type: "string" } }, required: ["approved"], additionalProperties: false },
+    },
+  },
+  required: ["token"],
   additionalProperties: false,
 } as const
 
@@ -162,12 +179,26 @@ export const makeMcpServer = (workspace: Workspace, options: ServeOptions, execu
     }
   }
 
+  const runResume = async (token: string, decision: ApprovalDecision | ReadonlyArray<ApprovalDecision>, context: CallContext): Promise<CallToolResult> => {
+    const controller = executions.take(context.client, context.request)
+    if (controller === undefined) return refusal(Messages.tooManyExecutions(executions.limit))
+    try {
+      const reporter = { report: context.progress ?? (() => undefined) }
+      const resumed = workspace.runtime().resume(token, decision).pipe(Effect.provideService(ExecutionProgress, reporter), Effect.result)
+      const signal = AbortSignal.any([context.signal, controller.signal])
+      const outcome = await Effect.runPromise(resumed, { signal })
+      return outcome._tag === "Success" ? resultToToolResult(outcome.success) : refusal(Messages.tokenRefused(outcome.failure.reason, outcome.failure.message))
+    } finally {
+      executions.give(context.client, context.request)
+    }
+  }
+
   const directTools = (): Map<string, string> => {
     const byName = new Map<string, string>()
     if (mode !== "on") return byName
     for (const tool of workspace.runtime().catalog) {
       let name = directName(tool.path)
-      for (let n = 2; byName.has(name) || name === "execute" || name === "search"; n++) name = `${directName(tool.path).slice(0, 60)}_${n}`
+      for (let n = 2; byName.has(name) || name === "execute" || name === "search" || name === "resume"; n++) name = `${directName(tool.path).slice(0, 60)}_${n}`
       byName.set(name, tool.path)
     }
     return byName
@@ -187,6 +218,12 @@ export const makeMcpServer = (workspace: Workspace, options: ServeOptions, execu
         name: "search",
         description: "Find tools by what they do (or an exact path); gives each tool's call expression and signature.",
         inputSchema: SEARCH_INPUT as unknown as McpTool["inputSchema"],
+        outputSchema: RESULT_OUTPUT as unknown as McpTool["outputSchema"],
+      },
+      {
+        name: "resume",
+        description: "Resume a program that paused for an approval, with the decision: it runs on from where it paused.",
+        inputSchema: RESUME_INPUT as unknown as McpTool["inputSchema"],
         outputSchema: RESULT_OUTPUT as unknown as McpTool["outputSchema"],
       },
     ]
@@ -223,6 +260,20 @@ export const makeMcpServer = (workspace: Workspace, options: ServeOptions, execu
       const branch = args["branch"]
       if (branch !== undefined && typeof branch !== "string") return refusal(Messages.invalidArguments("execute", "'branch' must be a string"))
       return runProgram(args["code"], context, branch)
+    }
+    if (name === "resume") {
+      const { token, approved, reason, decisions } = args
+      if (typeof token !== "string") return refusal(Messages.invalidArguments("resume", "'token' must be a string"))
+      if ((approved === undefined) === (decisions === undefined)) return refusal(Messages.invalidArguments("resume", "give 'approved' or 'decisions'"))
+      if (approved !== undefined && typeof approved !== "boolean") return refusal(Messages.invalidArguments("resume", "'approved' must be a boolean"))
+      if (reason !== undefined && (typeof reason !== "string" || approved !== false)) {
+        return refusal(Messages.invalidArguments("resume", "'reason' is a string, given with approved: false"))
+      }
+      const one = approved === true ? { approved: true as const } : { approved: false as const, ...(reason === undefined ? {} : { reason: reason as string }) }
+      const count = Approval.inspect(token)?.pendingCalls ?? 1
+      // Anything else in `decisions` is checked by resume itself, which names what is wrong.
+      const decision = decisions !== undefined ? (decisions as never) : count > 1 ? Array.from({ length: count }, () => one) : one
+      return runResume(token, decision, context)
     }
     if (name === "search") {
       const { query, namespace, limit } = args

@@ -293,11 +293,12 @@ export const Approval = {
   /** The failure a `tool.before` hook returns to ask for an approval rather than deny. */
   required: (options: { readonly reason?: string } = {}): ApprovalRequired =>
     new ApprovalRequired(options.reason === undefined ? {} : { reason: String(options.reason) }),
-  /** Reads a token's id and expiry without checking it (to index stored tokens; `resume` checks). */
-  inspect: (token: string): { readonly id: string; readonly expiresAt: number } | undefined => {
+  /** Reads a token's id, expiry and number of pending calls without checking it (to index stored tokens; `resume` checks). */
+  inspect: (token: string): { readonly id: string; readonly expiresAt: number; readonly pendingCalls: number } | undefined => {
     try {
       const paused = JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8")) as PausedExecution
-      return typeof paused?.id === "string" && typeof paused.expiresAt === "number" ? { id: paused.id, expiresAt: paused.expiresAt } : undefined
+      if (typeof paused?.id !== "string" || typeof paused.expiresAt !== "number" || !Array.isArray(paused.pending)) return undefined
+      return { id: paused.id, expiresAt: paused.expiresAt, pendingCalls: paused.pending.length }
     } catch {
       return undefined
     }

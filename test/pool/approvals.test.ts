@@ -105,7 +105,7 @@ describe.each(["lua", "javascript"] as const)("approvals in %s", (language) => {
     expect(paused.pending.calls).toEqual([{ name: "pay.send", input: { amount: 500 } }])
     expect(paused.toolCalls.map((c) => [c.name, c.status])).toEqual([["pay.look", "success"], ["pay.send", "pending"]])
     expect(invocations).toEqual(["look a"])
-    expect(Approval.inspect(paused.pending.token)).toEqual({ id: paused.pending.id, expiresAt: paused.pending.expiresAt })
+    expect(Approval.inspect(paused.pending.token)).toEqual({ id: paused.pending.id, expiresAt: paused.pending.expiresAt, pendingCalls: 1 })
     await first.close()
 
     const second = make(tools)
