@@ -182,6 +182,8 @@ const JAVASCRIPT_BUILTINS = [
   "searchTools", "describeTool", "describeNamespace", "ALL_TOOLS", "require", "eval", "arguments", "RegExp", "Date",
   "DOMException", "Uint8Array", "TextEncoder", "TextDecoder", "URL", "URLSearchParams", "structuredClone", "crypto",
   "atob", "btoa", "queueMicrotask", "Reflect", "store", "load", "text", "image", "exit", "models",
+  "ArrayBuffer", "DataView", "Int8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array",
+  "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array",
 ]
 
 /** The built-in globals of each language (tools, search and discovery included). */
