@@ -40,7 +40,7 @@ const checks = (target: string[]) => {
   it("lists execute and search, with the upstream tools in execute's description", () => {
     const { status, answer, stderr } = inspect(target, ["--method", "tools/list"])
     expect(status, stderr).toBe(0)
-    expect(answer!.tools.map((tool: { name: string }) => tool.name)).toEqual(["execute", "search"])
+    expect(answer!.tools.map((tool: { name: string }) => tool.name)).toEqual(["execute", "search", "resume"])
     expect(answer!.tools[0].description).toContain("tools.fx.add(")
   })
 

@@ -41,7 +41,7 @@ describe("codemode serve over stdio", { timeout: 60_000 }, () => {
 
   it("exposes execute and search only, with instructions from the upstream server", async () => {
     const { tools } = await client.listTools()
-    expect(tools.map((tool) => tool.name)).toEqual(["execute", "search"])
+    expect(tools.map((tool) => tool.name)).toEqual(["execute", "search", "resume"])
     expect(tools[0]!.description).toContain("tools.fx.add(input: { a: number; b: number }): Promise<{ sum: number }>")
     expect(client.getInstructions()).toContain("## fx\nFixture tools for the Code Mode tests.")
   })
