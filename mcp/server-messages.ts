@@ -6,6 +6,8 @@ export const logsBlock = (logs: ReadonlyArray<string>): string => `logs:\n${logs
 export const pendingBlock = (calls: ReadonlyArray<{ readonly name: string; readonly input: unknown; readonly reason?: string }>, token: string): string =>
   `approval required:\n${calls.map((c) => `- tools.${c.name} ${JSON.stringify(c.input)}${c.reason === undefined ? "" : ` (${c.reason})`}`).join("\n")}\n` +
   `Resume with the resume tool: { "token": <this token>, "approved": true } (or false with a reason).\ntoken: ${token}`
+export const outputProgress = (block: { readonly type: string; readonly text?: string; readonly level?: string; readonly path?: string }): string =>
+  block.type === "image" ? `image: ${block.path}` : block.type === "console" ? `${block.level}: ${block.text}` : `text: ${block.text}`
 export const tokenRefused = (reason: string, message: string): string => `The token was refused (${reason}): ${message}`
 
 export const warningsBlock = (warnings: ReadonlyArray<string>): string => `warnings:\n${warnings.join("\n")}`

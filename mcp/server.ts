@@ -21,6 +21,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, typ
 import { Effect } from "effect"
 import { Approval, type ApprovalDecision } from "../pool/approvals.js"
 import { CodeMode, type Runtime } from "../pool/codemode.js"
+import type { OutputEvent } from "../pool/output.js"
 import type { Language } from "../protocol/language.js"
 import { executeDescription, serverInstructions, type NamespaceSummary } from "./instructions.js"
 import { ExecutionProgress } from "./progress.js"
@@ -170,7 +171,11 @@ export const makeMcpServer = (workspace: Workspace, options: ServeOptions, execu
     if (controller === undefined) return refusal(Messages.tooManyExecutions(executions.limit))
     try {
       const reporter = { report: context.progress ?? (() => undefined) }
-      const execution = workspace.runtime().execute(source, branch === undefined ? undefined : { branch }).pipe(Effect.provideService(ExecutionProgress, reporter))
+      // Live output rides the progress notifications the client asked for: each block as it is made.
+      const progress = context.progress
+      const onOutput = progress === undefined ? undefined : (event: OutputEvent) => progress(Messages.outputProgress(event.block))
+      const options = { ...(branch === undefined ? {} : { branch }), ...(onOutput === undefined ? {} : { onOutput }) }
+      const execution = workspace.runtime().execute(source, options).pipe(Effect.provideService(ExecutionProgress, reporter))
       const signal = AbortSignal.any([context.signal, controller.signal])
       const result = await Effect.runPromise(execution, { signal })
       return resultToToolResult(result)
@@ -242,6 +247,9 @@ export const makeMcpServer = (workspace: Workspace, options: ServeOptions, execu
     const args = (request.params.arguments ?? {}) as Record<string, unknown>
     const token = request.params._meta?.progressToken
     let step = 0
+    // Notifications still on their way when the result is ready are waited for, so a client sees
+    // every progress message (the last tool's end, the last output block) before the result.
+    const sending: Array<Promise<unknown>> = []
     const context: CallContext = {
       signal: extra.signal,
       client: extra.sessionId ?? "stdio",
@@ -250,11 +258,16 @@ export const makeMcpServer = (workspace: Workspace, options: ServeOptions, execu
         token === undefined
           ? undefined
           : (message) =>
-              void extra
-                .sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: ++step, message } })
-                .catch(() => undefined),
+              void sending.push(
+                extra.sendNotification({ method: "notifications/progress", params: { progressToken: token, progress: ++step, message } }).catch(() => undefined),
+              ),
     }
-    const name = request.params.name
+    const answer = await handleCall(request.params.name, args, context)
+    await Promise.all(sending)
+    return answer
+  })
+
+  const handleCall = async (name: string, args: Record<string, unknown>, context: CallContext): Promise<CallToolResult> => {
     if (name === "execute") {
       if (typeof args["code"] !== "string") return refusal(Messages.invalidArguments("execute", "'code' must be a string"))
       const branch = args["branch"]
@@ -288,7 +301,7 @@ export const makeMcpServer = (workspace: Workspace, options: ServeOptions, execu
     const path = directTools().get(name)
     if (path === undefined) return refusal(Messages.unknownServedTool(name))
     return runProgram(callProgram(workspace.language, CodeMode.toolExpression(path, workspace.language), args), context)
-  })
+  }
 
   return server
 }

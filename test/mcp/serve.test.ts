@@ -76,6 +76,17 @@ describe("codemode serve over stdio", { timeout: 60_000 }, () => {
     expect(messages).toEqual(["calling tools.fx.echo", "tools.fx.echo: success", "calling tools.fx.slow", "tools.fx.slow: success"])
   })
 
+  it("carries live output in the progress notifications when asked", async () => {
+    const messages: string[] = []
+    const result = await client.callTool(
+      { name: "execute", arguments: { code: `console.log("step one"); text("halfway"); return await tools.fx.slow({ ms: 50 })` } },
+      undefined,
+      { onprogress: (progress) => void messages.push(progress.message ?? "") },
+    )
+    expect(result.isError).toBeFalsy()
+    expect(messages.slice(0, 2)).toEqual(["log: step one", "text: halfway"])
+  })
+
   it("stops an execution the client cancels, freeing its slot", async () => {
     const controller = new AbortController()
     const started = new Promise<void>((resolve) => {
