@@ -16,14 +16,6 @@ export const unknownTool = (expression: string, suggestions: ReadonlyArray<strin
     ? `Unknown tool '${expression}'. Use search(...) to find tools.`
     : `Unknown tool '${expression}'. Did you mean: ${suggestions.join(", ")}? Use search(...) to find tools.`
 
-export const invalidToolInput = (expression: string, detail: string): string =>
-  `Invalid input for ${expression}: ${detail}`
-
-export const invalidToolOutput = (expression: string, detail: string): string =>
-  `Invalid output from ${expression}: ${detail}`
-
-export const toolFailure = (expression: string, detail: string): string => `${expression} failed: ${detail}`
-
 /** One schema issue, prefixed by the path of the field (`input.items[2].id: Expected string, got 42`). */
 export const schemaIssue = (path: string, message: string): string => `${path}: ${message}`
 

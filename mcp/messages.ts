@@ -27,16 +27,10 @@ export const toolReportedError = (text: string, structured: unknown): string => 
   return structured === undefined ? body : `${body} ${boundedJson(structured)}`
 }
 
-export const restartBackoff = (server: string, ms: number, failures: number): string =>
-  `The MCP server '${server}' failed ${failures} time(s) in a row; waiting ${ms} ms before restarting it`
-
 export const closedConnection = (server: string): string =>
   `The connection to the MCP server '${server}' was closed by the host`
 
 export const defaultDescription = (server: string): string => `Tools of the MCP server '${server}'`
-
-export const nameCollision = (server: string, first: string, second: string, key: string): string =>
-  `The MCP server '${server}' has tools '${first}' and '${second}' that both map to '${key}'; the second is reachable as '${key}_2'`
 
 const MAX_STRUCTURED_CHARS = 2_000
 

@@ -80,9 +80,6 @@ export interface Hooks<R = never> {
   }
 }
 
-/** The requirements of a hooks object. */
-export type HookRequirements<H> = H extends Hooks<infer R> ? R : never
-
 /** Runs a hook as an Effect: a thrown exception or a rejected promise is a failure like any other. */
 export const runHook = <E, R>(
   hook: ((event: E) => HookReturn<R>) | undefined,

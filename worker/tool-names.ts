@@ -56,12 +56,6 @@ export class ToolNames {
   }
 }
 
-/** Where a program last read a name under `tools` that is not there, for the later call's message. */
-export interface UnknownToolRead {
-  readonly expression: string
-  readonly line: number
-}
-
 /** One `ToolNames` per snapshot's tool list: a worker keeps its snapshots, so executions share it. */
 const built = new WeakMap<ReadonlyArray<SnapshotTool>, ToolNames>()
 

@@ -31,7 +31,7 @@ import { HostStop, noHost, type Host, type HostCalls } from "../../engine-host.j
 import { DEFAULT_BOUNDS, type Bounds } from "../../../protocol/bounds.js"
 import type { SnapshotTool } from "../../../protocol/task.js"
 import { JsMessages } from "../messages.js"
-import { JsError, JsFunction, type JsObject, type Value } from "./object.js"
+import { JsFunction, type JsObject, type Value } from "./object.js"
 import type { Realm } from "./realm.js"
 
 /** A program exception in flight. */
@@ -262,5 +262,4 @@ export class JsState extends Meter {
   }
 }
 
-export const isErrorObject = (v: unknown): v is JsError => v instanceof JsError
 export type { JsObject }

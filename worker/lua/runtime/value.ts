@@ -27,7 +27,6 @@
  * Text crossing to or from the host is UTF-8 encoded or decoded at the edge (`worker/data`).
  */
 
-import type { DataValue } from "../../../protocol/data.js"
 import { LuaFloat } from "./float.js"
 import type { LuaTable } from "./table.js"
 
@@ -147,9 +146,6 @@ export const rawEquals = (a: LuaValue, b: LuaValue): boolean => {
   if (b instanceof LuaFloat) return rawEquals(b, a)
   return false
 }
-
-/** Builds a table from host data; see `worker/data/lua.ts` for the full contract. */
-export type FromData = (value: DataValue) => LuaValue
 
 // ---------------------------------------------------------------------------------------------
 // Exceptions that unwind a Lua program
