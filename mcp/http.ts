@@ -57,31 +57,40 @@ const sameToken = (given: string, expected: string): boolean => {
   return a.length === b.length && timingSafeEqual(a, b)
 }
 
-/** Reads the body up to `limit` bytes; `undefined` once it has answered 413. */
+/**
+ * Reads the body up to `limit` bytes; `undefined` once it has answered (or will answer) 413. The
+ * refusal is sent when the client has finished sending: answering and closing while it still
+ * writes makes its write fail (EPIPE) before it can read the 413. What is past the limit is read
+ * and dropped, never kept; a client that sends more than `DRAIN_FACTOR` times the limit is cut off.
+ */
 const readBody = (req: IncomingMessage, res: ServerResponse, limit: number): Promise<string | undefined> =>
   new Promise((resolve, reject) => {
-    const declared = Number(req.headers["content-length"] ?? 0)
-    if (declared > limit) {
-      sendJson(res, 413, Messages.bodyTooLarge(limit), { connection: "close" })
+    const refuse = () => {
+      let drained = 0
+      req.removeAllListeners("data")
+      req.on("data", (chunk: Buffer) => {
+        drained += chunk.length
+        if (drained > DRAIN_FACTOR * limit) req.destroy()
+      })
+      req.once("end", () => sendJson(res, 413, Messages.bodyTooLarge(limit), { connection: "close" }))
       req.resume()
       resolve(undefined)
-      return
     }
+    const declared = Number(req.headers["content-length"] ?? 0)
+    if (declared > limit) return refuse()
     const chunks: Buffer[] = []
     let size = 0
     req.on("data", (chunk: Buffer) => {
       size += chunk.length
-      if (size > limit) {
-        sendJson(res, 413, Messages.bodyTooLarge(limit), { connection: "close" })
-        req.destroy()
-        resolve(undefined)
-        return
-      }
+      if (size > limit) return refuse()
       chunks.push(chunk)
     })
     req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
     req.on("error", reject)
   })
+
+/** How much past the limit a refused body may run before the connection is cut. */
+const DRAIN_FACTOR = 16
 
 /** The ids of the JSON-RPC requests (not notifications) in a POST body. */
 const requestIds = (body: unknown): string[] => {
