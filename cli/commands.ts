@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs"
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { Effect } from "effect"
-import { Approval, type ApprovalDecision, type Language, type ResumeTokenError } from "../index.js"
+import { Approval, type ApprovalDecision, type Language, type Result, type ResumeTokenError } from "../index.js"
 import { callProgram, ClientExecutions, ExecutionProgress, listenHttp, makeMcpServer, type ServeMode } from "../mcp/index.js"
 import type { LoadedConfig } from "./config.js"
 import { printResult, resultStatus, terminalProgress } from "./output.js"
@@ -72,48 +72,37 @@ const withWorkspace = <A>(options: CommonOptions, persistent: boolean, use: (wor
 
 export const runCommand = async (options: CommonOptions & { readonly file: string; readonly branch?: string | undefined }): Promise<number> => {
   const source = readFileSync(options.file === "-" ? 0 : options.file, "utf8")
-  const code = await withWorkspace(options, true, (workspace) => {
-    const progress = terminalProgress()
-    return workspace
-      .runtime()
-      .execute(source, options.branch === undefined ? undefined : { branch: options.branch })
-      .pipe(
-        Effect.provideService(ExecutionProgress, progress.reporter),
-        Effect.ensuring(Effect.sync(progress.done)),
-        Effect.map((result) => {
-          printResult(result, options.json)
-          return resultStatus(result)
-        }),
-      )
-  })
-  return code
+  return withWorkspace(options, true, (workspace) =>
+    printed(workspace.runtime().execute(source, options.branch === undefined ? undefined : { branch: options.branch }), options.json),
+  )
+}
+
+/** Runs a program's Effect with a terminal status line, prints its Result, and gives the exit status. */
+const printed = <E>(program: Effect.Effect<Result, E>, json: boolean): Effect.Effect<number, E> => {
+  const progress = terminalProgress()
+  return program.pipe(
+    Effect.provideService(ExecutionProgress, progress.reporter),
+    Effect.ensuring(Effect.sync(progress.done)),
+    Effect.map((result) => {
+      printResult(result, json)
+      return resultStatus(result)
+    }),
+  )
 }
 
 /** `codemode resume`: a token from `run` (a file or stdin) and one decision for every pending call. */
 export const resumeCommand = async (options: CommonOptions & { readonly file: string; readonly decision: ApprovalDecision }): Promise<number> => {
   const token = readFileSync(options.file === "-" ? 0 : options.file, "utf8").trim()
-  return withWorkspace(options, true, (workspace) => {
-    const progress = terminalProgress()
-    const count = Approval.inspect(token)?.pendingCalls ?? 1
-    const decision = count > 1 ? Array.from({ length: count }, () => options.decision) : options.decision
-    return workspace
-      .runtime()
-      .resume(token, decision)
-      .pipe(
-        Effect.provideService(ExecutionProgress, progress.reporter),
-        Effect.ensuring(Effect.sync(progress.done)),
-        Effect.map((result) => {
-          printResult(result, options.json)
-          return resultStatus(result)
+  return withWorkspace(options, true, (workspace) =>
+    printed(workspace.runtime().resume(token, Approval.forEachPending(token, options.decision)), options.json).pipe(
+      Effect.catch((error: ResumeTokenError) =>
+        Effect.sync(() => {
+          process.stderr.write(`codemode: the token was refused (${error.reason}): ${error.message}\n`)
+          return EXIT.token
         }),
-        Effect.catch((error: ResumeTokenError) =>
-          Effect.sync(() => {
-            process.stderr.write(`codemode: the token was refused (${error.reason}): ${error.message}\n`)
-            return EXIT.token
-          }),
-        ),
-      )
-  }) as Promise<number>
+      ),
+    ),
+  ) as Promise<number>
 }
 
 export const searchCommand = (options: CommonOptions & { readonly query: string; readonly namespace?: string | undefined; readonly limit?: number | undefined }) =>

@@ -283,9 +283,8 @@ export const makeMcpServer = (workspace: Workspace, options: ServeOptions, execu
         return refusal(Messages.invalidArguments("resume", "'reason' is a string, given with approved: false"))
       }
       const one = approved === true ? { approved: true as const } : { approved: false as const, ...(reason === undefined ? {} : { reason: reason as string }) }
-      const count = Approval.inspect(token)?.pendingCalls ?? 1
       // Anything else in `decisions` is checked by resume itself, which names what is wrong.
-      const decision = decisions !== undefined ? (decisions as never) : count > 1 ? Array.from({ length: count }, () => one) : one
+      const decision = decisions !== undefined ? (decisions as never) : Approval.forEachPending(token, one)
       return runResume(token, decision, context)
     }
     if (name === "search") {

@@ -293,6 +293,11 @@ export const Approval = {
   /** The failure a `tool.before` hook returns to ask for an approval rather than deny. */
   required: (options: { readonly reason?: string } = {}): ApprovalRequired =>
     new ApprovalRequired(options.reason === undefined ? {} : { reason: String(options.reason) }),
+  /** One decision for every call a token waits on (a single call takes it as it is). */
+  forEachPending: (token: string, decision: ApprovalDecision): ApprovalDecision | ReadonlyArray<ApprovalDecision> => {
+    const count = Approval.inspect(token)?.pendingCalls ?? 1
+    return count > 1 ? Array.from({ length: count }, () => decision) : decision
+  },
   /** Reads a token's id, expiry and number of pending calls without checking it (to index stored tokens; `resume` checks). */
   inspect: (token: string): { readonly id: string; readonly expiresAt: number; readonly pendingCalls: number } | undefined => {
     try {
