@@ -229,6 +229,12 @@ export class Execution<R> implements PoolJob {
     return this.run !== undefined && this.run.channel.opened
   }
 
+  /** Milliseconds since the run was handed over, while it has not reached its thread (0 otherwise). */
+  handedOverMs(): number {
+    const run = this.run
+    return run === undefined || run.ended || run.channel.opened ? 0 : performance.now() - run.beganAt
+  }
+
   /**
    * Asks the running worker to give its thread back (it suspends, see `onRunEnded`), but only
    * while it waits on a call the host has read and is running. A worker waiting on a request the

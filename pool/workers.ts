@@ -184,6 +184,8 @@ export interface PoolJob {
   waitingTicket(): number
   /** True once its run has reached a thread (it may be handed over and still wait behind another). */
   started(): boolean
+  /** Milliseconds since its run was handed over, while it has not reached its thread (0 otherwise). */
+  handedOverMs(): number
   /** Milliseconds of compute a replay of the program would repeat. */
   replayCostMs(): number
   /** While running: milliseconds since the program began to wait on a call the host is serving (0: it does not). */
@@ -238,8 +240,8 @@ export class WorkerPool {
   private readonly fresh = new JobQueue()
   /** Jobs that have begun a run and not released it. */
   private readonly active = new Set<PoolJob>()
-  /** Active jobs asked to give their thread back: they still hold it until their run ends. */
-  private readonly yielding = new Set<PoolJob>()
+  /** Active jobs asked to give their thread back, with the wait they were asked about: they hold it until their run ends. */
+  private readonly yielding = new Map<PoolJob, number>()
   /** Jobs suspended between runs (they hold no thread); refused if the pool closes. */
   private readonly suspended = new Set<PoolJob>()
   /** How long each kind of host call has taken lately (`CallTimes`): a call expected to be slow gives its thread back at once. */
@@ -425,12 +427,26 @@ export class WorkerPool {
   }
 
   private askToYield(job: PoolJob, ticket: number): void {
-    if (job.yieldThread(ticket)) this.yielding.add(job)
+    if (job.yieldThread(ticket)) this.yielding.set(job, ticket)
   }
 
-  /** A job with much compute behind it is spared while the pool can still start a thread. */
+  /**
+   * A job with much compute behind it is spared while the pool can still start a thread, unless a
+   * run handed over behind a busy thread has waited there a whole grace window: a new thread
+   * cannot take that run (Piscina has placed it), so only the run in front of it yielding can let
+   * it go on. Which thread it waits behind is Piscina's secret, so every waiting run may then
+   * yield, cheapest first; without this, a run placed behind one that waits on a 10 s tool waited
+   * 10 s, and behind one that waits on it in turn (a barrier, a lock) until its deadline.
+   */
   private mayYield(job: PoolJob): boolean {
-    return this.active.size >= this.maxThreads || job.replayCostMs() <= REPLAY_COST_KEPT_MS
+    return this.active.size >= this.maxThreads || job.replayCostMs() <= REPLAY_COST_KEPT_MS || this.stuckBehindBusyThread()
+  }
+
+  /** True when a run handed over has waited for its thread a grace window, and not for a thread being started. */
+  private stuckBehindBusyThread(): boolean {
+    let stuck = 0
+    for (const job of this.active) if (job.handedOverMs() >= this.suspendAfterMs) stuck++
+    return stuck > this.piscina.queueSize
   }
 
   /** Begins queued jobs while there is room; arms the scan while work stays queued. */
@@ -497,7 +513,8 @@ export class WorkerPool {
     let nextDue = this.suspendAfterMs
     for (const job of this.active) {
       const ticket = job.waitingTicket()
-      if (ticket === 0) continue
+      // Asked already for this wait: it is on its way out, and the next in line should be asked instead.
+      if (ticket === 0 || this.yielding.get(job) === ticket) continue
       const waited = job.waitedMs()
       if (waited >= this.suspendAfterMs) candidates.push({ job, ticket, cost: job.replayCostMs() })
       else if (waited > 0) nextDue = Math.min(nextDue, this.suspendAfterMs - waited)

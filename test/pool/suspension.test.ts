@@ -197,6 +197,30 @@ describe("suspension by replay", () => {
     expect(pool.stats.recoveries).toBe(1)
   })
 
+  it("a run handed over behind a busy thread is not left there by a costly run that waits on it", async () => {
+    // One hot thread and room for more: the second program is handed over behind the first while
+    // the first computes. The first then waits on a barrier the second must reach, with more
+    // compute behind it than a replay is normally allowed to cost; only its yielding lets the
+    // second reach its thread (before, both waited until their deadline).
+    const pool = WorkerPool.make({ minThreads: 1, maxThreads: 4, hotThreads: 1, suspendAfterMs: 1 })
+    pools.push(pool)
+    let arrived = 0
+    let release!: () => void
+    const all = new Promise<void>((resolve) => (release = resolve))
+    const barrier = Tool.make({
+      description: "Returns once two calls have arrived",
+      input: Schema.Struct({}),
+      execute: () => Effect.promise(() => (++arrived === 2 && release(), all)),
+    })
+    const runtime = CodeMode.make({ language: "lua", tools: { sync: { barrier } }, pool, limits: { timeoutMs: 20_000 } })
+    await run(runtime, "return 0")
+    const costly = run(runtime, `local x = 0; for i = 1, 4000000 do x = x + i % 7 end; tools.sync.barrier({}); return x > 0`)
+    const behind = run(runtime, `tools.sync.barrier({}); return "reached"`)
+    expect(await Promise.all([costly, behind])).toMatchObject([{ ok: true, value: true }, { ok: true, value: "reached" }])
+    expect(pool.stats.suspensions).toBeGreaterThan(0)
+    await runtime.close()
+  })
+
   it("close with a drain lets a suspended execution finish; past the drain it ends saying the runtime was closed", async () => {
     const pool = await makePool()
     const { tools } = countingTools()
