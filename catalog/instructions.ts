@@ -4,12 +4,13 @@
  * there are, within a budget of estimated tokens (the second reference's `inline_budget`).
  *
  * The fixed part (`instructions-text.ts`) says how to write a program in the runtime's language
- * and lists the discovery, output and model globals. Then come tool declarations, as many as the
- * budget holds, which is the part that grows with the catalog: a host with two thousand tools
- * cannot inline them all, and need not, since `searchTools` finds the rest. The budget is spent on
- * this tools section alone (its headers, declarations and closing line), so a larger budget means
- * more tools, never less guidance. Tokens are estimated at four characters each, the rule of thumb
- * the reference uses for its budgets too; it is an estimate, not a tokenizer.
+ * and lists the discovery and output globals (and the model ones when the runtime has a provider).
+ * Then come tool declarations, as many as the budget holds, which is the part that grows with the
+ * catalog: a host with two thousand tools cannot inline them all, and need not, since
+ * `searchTools` finds the rest. The budget is spent on this tools section alone (its headers,
+ * declarations and closing line), so a larger budget means more tools, never less guidance.
+ * Tokens are estimated at four characters each, the rule of thumb the reference uses for its
+ * budgets too; it is an estimate, not a tokenizer.
  *
  * Filling is fair across namespaces: every top-level namespace is named, with its description and
  * how many of its tools are shown, whatever the budget (a model that knows `github` exists can
@@ -62,8 +63,12 @@ interface Group {
   shown: number
 }
 
-/** The instructions for a program in `language` over `catalog`. */
-export const renderInstructions = (catalog: Catalog, language: Language, options: InstructionsOptions = {}): string => {
+/**
+ * The instructions for a program in `language` over `catalog`. The models section is there only
+ * when the runtime has a models provider (`withModels`): describing calls that can only fail
+ * would cost the model tokens and invite the calls.
+ */
+export const renderInstructions = (catalog: Catalog, language: Language, options: InstructionsOptions = {}, withModels = false): string => {
   const budget = readBudget(options)
   const text = guideText(language)
   const bullets = (lines: ReadonlyArray<string>) => lines.map((line) => `- ${line}`).join("\n")
@@ -72,7 +77,7 @@ export const renderInstructions = (catalog: Catalog, language: Language, options
     `## Writing the program\n${bullets(text.writing)}`,
     `## Finding tools\n${bullets(text.discovery)}`,
     `## Output\n${bullets(text.output)}`,
-    `## Models\n${bullets(text.models)}`,
+    ...(withModels ? [`## Models\n${bullets(text.models)}`] : []),
     `## ${text.toolsHeading}\n${renderTools(catalog, language, text, budget)}`,
   ].join("\n\n")
 }

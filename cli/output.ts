@@ -2,9 +2,10 @@
  * How the CLI prints: readable text for a person by default, one JSON document for a script with
  * `--json`, and a status line on a terminal while a program runs.
  *
- * Readable output keeps the streams apart the way shells expect: the value on stdout (a string as
- * it is, anything else as indented JSON), logs, warnings and errors on stderr, so
- * `codemode run x.lua > out.json` captures the answer and nothing else.
+ * Readable output keeps the streams apart the way shells expect: the program's text output on
+ * stdout, ending with its value (a string as it is, anything else as indented JSON), console
+ * lines, warnings and errors on stderr, so `codemode run x.lua > out.json` captures what the
+ * program said and nothing of the runtime's own.
  */
 
 import type { Result } from "../index.js"
@@ -15,11 +16,10 @@ export const printResult = (result: Result, json: boolean): void => {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
     return
   }
-  for (const line of result.logs ?? []) process.stderr.write(`${line}\n`)
+  printOutput(result)
   if (result.ok) {
     for (const warning of result.warnings ?? []) process.stderr.write(`warning: ${diagnosticText(warning)}\n`)
-    const value = result.value
-    process.stdout.write(`${typeof value === "string" ? value : JSON.stringify(value, null, 2)}\n`)
+    if (result.output === undefined) process.stdout.write(`${JSON.stringify(result.value)}\n`)
   } else if (result.pending !== undefined) {
     // A pause: what waits for a decision on stderr, the token alone on stdout (`> token.txt`).
     for (const call of result.pending.calls) {
@@ -29,6 +29,18 @@ export const printResult = (result: Result, json: boolean): void => {
     process.stdout.write(`${result.pending.token}\n`)
   } else {
     process.stderr.write(`error: ${diagnosticText(result.error)}\n`)
+  }
+}
+
+/**
+ * The program's output in its order: text blocks (the returned value last) on stdout, console lines
+ * and where each image was written on stderr.
+ */
+const printOutput = (result: Result): void => {
+  for (const block of result.output ?? []) {
+    if (block.type === "text") process.stdout.write(`${block.text}\n`)
+    else if (block.type === "console") process.stderr.write(`${block.text}\n`)
+    else process.stderr.write(`image: ${block.path} (${block.mimeType}, ${block.bytes} bytes)\n`)
   }
 }
 

@@ -2,18 +2,25 @@
  * A Code Mode Result as an MCP tool result.
  *
  * The client gets the Result twice, for two readers. `structuredContent` is the Result itself, for
- * a client that reads data. `content` is what a model reads: the value (a string as it is, anything
- * else as indented JSON), then the logs, then any warnings, each as a text block. A failed
+ * a client that reads data. `content` is what a model reads: the program's output in its order
+ * (text blocks as they are, console lines with their level, images as image content read back
+ * from their file), whose last block is the returned value; a program that made no output shows
+ * its value (a string as it is, anything else as indented JSON). Then any warnings. A failed
  * execution is an `isError` result whose first block names the diagnostic's kind and location,
- * so a model sees at once whether it wrote a syntax error on line 3 or a tool refused it. A pause
- * for an approval adds a block with the pending calls and the token the `resume` tool takes.
+ * so a model sees at once whether it wrote a syntax error on line 3 or a tool refused it, followed
+ * by what the program output before it failed. A pause for an approval adds a block with the
+ * pending calls and the token the `resume` tool takes.
  */
 
+import { readFileSync } from "node:fs"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import type { DataValue } from "../protocol/data.js"
 import type { Diagnostic } from "../protocol/diagnostic.js"
+import type { OutputBlock } from "../pool/output.js"
 import type { Result } from "../pool/result.js"
 import * as Messages from "./server-messages.js"
+
+type Content = CallToolResult["content"][number]
 
 const valueText = (value: DataValue): string => (typeof value === "string" ? value : JSON.stringify(value, null, 2))
 
@@ -25,9 +32,39 @@ export const diagnosticText = (diagnostic: Diagnostic): string => {
   return `${diagnostic.kind}${where}: ${diagnostic.message}`
 }
 
+/** An image block as MCP image content, read back from the file the runtime wrote. */
+const imageContent = (block: Extract<OutputBlock, { type: "image" }>): Content => {
+  try {
+    return { type: "image", data: readFileSync(block.path).toString("base64"), mimeType: block.mimeType }
+  } catch {
+    // Removed by its age limit or by the host: the model still learns an image was made, and where.
+    return { type: "text", text: Messages.imageGone(block.mimeType, block.bytes, block.path) }
+  }
+}
+
+/** The output blocks in order, each run of console lines one text block (`[console.warn] ...`). */
+const outputContent = (blocks: ReadonlyArray<OutputBlock>): Content[] => {
+  const content: Content[] = []
+  let consoleLines: string[] = []
+  const endConsoleRun = () => {
+    if (consoleLines.length > 0) content.push({ type: "text", text: consoleLines.join("\n") })
+    consoleLines = []
+  }
+  for (const block of blocks) {
+    if (block.type === "console") {
+      consoleLines.push(Messages.consoleLine(block.level, block.text))
+      continue
+    }
+    endConsoleRun()
+    content.push(block.type === "text" ? { type: "text", text: block.text } : imageContent(block))
+  }
+  endConsoleRun()
+  return content
+}
+
 export const resultToToolResult = (result: Result): CallToolResult => {
-  const content: Array<{ type: "text"; text: string }> = [{ type: "text", text: result.ok ? valueText(result.value) : diagnosticText(result.error) }]
-  if (result.logs !== undefined && result.logs.length > 0) content.push({ type: "text", text: Messages.logsBlock(result.logs) })
+  const output = outputContent(result.output ?? [])
+  const content: Content[] = result.ok ? (output.length > 0 ? output : [{ type: "text", text: valueText(result.value) }]) : [{ type: "text", text: diagnosticText(result.error) }, ...output]
   if (!result.ok && result.pending !== undefined) content.push({ type: "text", text: Messages.pendingBlock(result.pending.calls, result.pending.token) })
   if (result.ok && result.warnings !== undefined && result.warnings.length > 0) {
     content.push({ type: "text", text: Messages.warningsBlock(result.warnings.map(diagnosticText)) })

@@ -327,7 +327,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
     get catalog() {
       return catalog.descriptors(language)
     },
-    instructions: (instructionsOptions) => renderInstructions(catalog, language, instructionsOptions),
+    instructions: (instructionsOptions) => renderInstructions(catalog, language, instructionsOptions, models.provider !== undefined),
     branches: {
       fork: (from, to) => branchOperation([from, to], (store) => store.fork(from, to)),
       list: () => Effect.suspend(() => (closed ? Effect.fail(new StateError({ reason: "closed", message: StateMessages.closed() })) : state.store.list())),

@@ -99,9 +99,9 @@ export class ExecutionOutput {
   finalBlocks(blocks: ReadonlyArray<WorkerBlock> | undefined, value: DataValue | undefined, maxOutputTokens: number): { blocks: OutputBlock[]; truncated: boolean } {
     const source = blocks === undefined ? this.workerLive : this.before === 0 ? blocks : blocks.slice(this.before)
     const shown: OutputBlock[] = source.map((block, i) => (i < this.live.length ? this.live[i]! : this.hostBlock(block)))
-    // Only a program that output something gets its value as a last block: one that only returns
-    // has no output, and its `value` is the whole answer (so a library host's Result is as before).
-    if (shown.length > 0 && value !== undefined && value !== null) shown.push({ type: "text", text: typeof value === "string" ? value : JSON.stringify(value, null, 2) })
+    // The returned value is the output's last word, as the program's reader sees it (`nil`,
+    // `undefined` and `null` return nothing to show); `Result.value` keeps it as data besides.
+    if (value !== undefined && value !== null) shown.push({ type: "text", text: typeof value === "string" ? value : JSON.stringify(value, null, 2) })
     return budgeted(shown, maxOutputTokens, this.files)
   }
 

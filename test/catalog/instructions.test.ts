@@ -101,6 +101,7 @@ describe("instructions", () => {
     try {
       expect(runtime.instructions({ inlineBudget: 60 })).toBe(renderInstructions(Catalog.make(storeTools), "lua", { inlineBudget: 60 }))
       expect(runtime.instructions()).toContain("search_tools(")
+      expect(runtime.instructions()).not.toContain("## Models")
     } finally {
       await runtime.close()
     }

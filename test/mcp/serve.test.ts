@@ -49,8 +49,28 @@ describe("codemode serve over stdio", { timeout: 60_000 }, () => {
   it("executes a program: the value as text, the Result as structured content", async () => {
     const result = await client.callTool({ name: "execute", arguments: { code: `console.log("adding"); return (await tools.fx.add({ a: 20, b: 22 })).sum` } })
     expect(result.isError).toBeUndefined()
-    expect(textOf(result)).toBe("42\nlogs:\nadding")
+    expect(textOf(result)).toBe("[console.log] adding\n42")
     expect(result.structuredContent).toMatchObject({ ok: true, value: 42, logs: ["adding"] })
+  })
+
+  it("shows the output in its order: text, console lines, images as image content, the value last", async () => {
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])
+    const code = `text("first"); console.warn("careful"); console.log("done"); image("data:image/png;base64,${png.toString("base64")}"); return { n: 1 }`
+    const result = await client.callTool({ name: "execute", arguments: { code } })
+    expect(result.content).toEqual([
+      { type: "text", text: "first" },
+      { type: "text", text: "[console.warn] careful\n[console.log] done" },
+      { type: "image", mimeType: "image/png", data: png.toString("base64") },
+      { type: "text", text: '{\n  "n": 1\n}' },
+    ])
+  })
+
+  it("a failed program shows the diagnostic first, then what it output before failing", async () => {
+    const result = await client.callTool({ name: "execute", arguments: { code: `text("partial"); throw new Error("boom")` } })
+    expect(result.isError).toBe(true)
+    const [first, second] = result.content as Array<{ text: string }>
+    expect(first!.text).toMatch(/^ExecutionFailure at line 1.*boom/)
+    expect(second).toEqual({ type: "text", text: "partial" })
   })
 
   it("reports a diagnostic as isError with its kind and location", async () => {

@@ -411,6 +411,14 @@ describe("models: replay asks a provider once per logical call", () => {
 })
 
 describe("models: configuration is checked at make", () => {
+  it("the instructions describe models.* only on a runtime that has a provider", async () => {
+    const withModels = CodeMode.make({ language: "javascript", models: Models.layer(countingProvider().provider) })
+    const without = CodeMode.make({ language: "javascript" })
+    expect(withModels.instructions()).toContain("## Models")
+    expect(without.instructions()).not.toContain("## Models")
+    await Promise.all([withModels.close(), without.close()])
+  })
+
   it("refuses a models option that is not a Layer of the Models service", () => {
     expect(() => CodeMode.make({ models: { list: () => [] } as never })).toThrow(
       "CodeMode.make: 'models' must be a Layer of the Models service: Models.openAICompatible({ ... }), Models.layer(provider) or your own",
