@@ -249,7 +249,7 @@ describe("the pool", () => {
   it("times out an execution still waiting for a worker, and refuses waiting ones on close", async () => {
     // A pool that never suspends: a program waiting on a tool keeps its thread.
     const single = WorkerPool.make({ maxThreads: 1, suspendAfterMs: Infinity })
-    const runtime = CodeMode.make({ language: "lua", tools, pool: single, limits: { timeoutMs: 2_000 } })
+    const runtime = CodeMode.make({ language: "lua", tools, pool: single, limits: { timeoutMs: 20_000 } })
     const hurried = CodeMode.make({ language: "lua", tools, pool: single, limits: { timeoutMs: 100 } })
     // One running fills a one-thread pool; the others wait in the queue.
     const busy = [run(runtime, "tools.util.sleepy({ ms = 400 }) return 1"), run(runtime, "tools.util.sleepy({ ms = 400 }) return 2")]
