@@ -141,7 +141,7 @@ describe("suspension by replay", () => {
   it("ends a suspended execution at its deadline, naming the call it waited on", async () => {
     const pool = await makePool()
     const { tools } = countingTools()
-    const runtime = CodeMode.make({ language: "lua", tools, pool, limits: { timeoutMs: 300 } })
+    const runtime = CodeMode.make({ language: "lua", tools, pool, limits: { timeoutMs: 2_000 } })
     const program = run(runtime, `tools.t.fast({}) return tools.t.slow({ ms = 5000 })`)
     await sleep(30)
     expect(await run(runtime, "return 2")).toMatchObject({ ok: true, value: 2 })
