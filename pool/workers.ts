@@ -372,12 +372,17 @@ export class WorkerPool {
     this.pump()
   }
 
-  /** Hands a task to a worker; called by a job's `begin`. */
-  run(task: ExecutionTask, abort: TaskAbort): Promise<TaskReply> {
+  /**
+   * Hands a task to a worker; called by a job's `begin`. `thread` is the one that ran the job's
+   * last run: the balancer prefers it where it would choose among equals (see `mostRecentlyUsed`).
+   */
+  run(task: ExecutionTask, abort: TaskAbort, thread?: number): Promise<TaskReply> {
     this.stats.runs++
     this.handedOver.add(abort)
+    // Piscina hands a task's own `queueOptionsSymbol` property to the balancer; it is not sent to the worker.
+    const placed: ExecutionTask = thread === undefined ? task : Object.assign({ ...task }, { [PLACEMENT]: { thread } })
     // An execution task always answers; only WAKE_TASK answers null.
-    const promise = this.piscina.run(task, { signal: abort }) as Promise<TaskReply>
+    const promise = this.piscina.run(placed, { signal: abort }) as Promise<TaskReply>
     const settled = () => this.handedOver.delete(abort)
     promise.then(settled, settled)
     return promise
@@ -628,6 +633,13 @@ export const closeIdleSharedPool = async (): Promise<void> => {
   await pool.close()
 }
 
+/** Where a task would rather run: the thread that ran its execution's last run. */
+interface Placement {
+  readonly thread: number
+}
+const PLACEMENT: symbol = Piscina.queueOptionsSymbol
+type Placed = Record<symbol, Placement | null | undefined>
+
 type PiscinaLoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>["loadBalancer"]>
 
 /**
@@ -638,30 +650,36 @@ type PiscinaLoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof 
  * used of the least busy threads, so it finds its next task waiting when it is done. A run that
  * then waits on the host behind it is asked to yield (the pool counts runs handed over and not
  * started as work wanting a thread).
+ *
+ * Among equals (idle, or as busy as the least busy) the thread a resumed execution last ran on
+ * wins: its program is still in that thread's compile cache (worker/program-cache.ts), and a
+ * replay elsewhere parses and compiles it again.
  */
 const mostRecentlyUsed = (wantsThread: () => boolean, pipelined: boolean): PiscinaLoadBalancer => {
   const lastUsed = new Map<number, number>()
   let clock = 0
-  return (_task, workers) => {
+  return (task, workers) => {
+    const preferred = (task as unknown as Placed)[PLACEMENT]?.thread
     let idle: (typeof workers)[number] | null = null
     let busy: (typeof workers)[number] | null = null
-    let idleUse = -1
-    let busyUse = -1
+    let idleRank = -1
+    let busyRank = -1
     let busyTasks = Infinity
     for (const worker of workers) {
       if (worker.terminating || worker.destroyed) continue
-      const use = lastUsed.get(worker.id) ?? 0
+      // Most recently used first; the preferred thread before any.
+      const rank = worker.id === preferred ? Infinity : (lastUsed.get(worker.id) ?? 0)
       // Piscina reports a thread running one abortable task (every one of ours) as Infinity.
       const tasks = Number.isFinite(worker.currentUsage) ? worker.currentUsage : 1
       if (tasks === 0) {
-        if (use > idleUse) {
+        if (rank > idleRank) {
           idle = worker
-          idleUse = use
+          idleRank = rank
         }
-      } else if (tasks < busyTasks || (tasks === busyTasks && use > busyUse)) {
+      } else if (tasks < busyTasks || (tasks === busyTasks && rank > busyRank)) {
         busy = worker
         busyTasks = tasks
-        busyUse = use
+        busyRank = rank
       }
     }
     const chosen = idle ?? (pipelined && !wantsThread() ? busy : null)
