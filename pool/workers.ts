@@ -29,6 +29,19 @@
  * queued ahead of new executions: finishing what has started keeps the number of executions in
  * flight, and their memory, bounded.
  *
+ * What a run costs. Each suspension costs a whole run, and with 1,000 programs in flight most of a
+ * worker's time went to the fixed part of a run rather than to the program: parsing and compiling
+ * a program its worker had compiled before but no longer kept (a cache of 16 read in a cycle of
+ * 1,000 hits nothing; now worker/program-cache.ts keeps many small programs), and SHA-256 over
+ * the seed for Lua's `math.random` (now drawn on the host once per execution). A resumed run
+ * names the thread of its last run (`Suspension.thread`) and the balancer prefers it among equal
+ * threads, so a replay usually finds its program compiled. On the host the largest cost is not
+ * computing but waking: each `Atomics.notify` that wakes a sleeping worker (Piscina's task
+ * message, a YIELD, an answer) stalled the host's thread under load (in CPU profiles of that
+ * burst, `ringWorker` and Piscina's `postTask` took more host time than everything else of ours
+ * together). A worker that yields by itself on a call expected to be slow, with no YIELD round
+ * trip, would take one of them away: the next step.
+ *
  * Memory. A worker blocked on a host call sleeps in `Atomics.wait` and holds no CPU, but it
  * holds a thread and its heap: about 16 MB warm and idle, about 42 MB once it has held a
  * table-heavy program (measured on Node 20, x64). With suspension a waiting program costs its log
