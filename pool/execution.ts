@@ -128,6 +128,8 @@ export class Execution<R> implements PoolJob {
   /** While suspended: the ordinals the program waits on (any answer lets it go on). */
   private waitingOn: ReadonlyArray<number> = []
   private recoveries = 0
+  /** The thread the last run gave back: the next run prefers it (its program is compiled there). */
+  private lastThread: number | undefined = undefined
   private runsStarted = 0
   private disarmDeadline: Disarm | undefined
   private graceTimer: ReturnType<typeof setTimeout> | undefined
@@ -149,7 +151,9 @@ export class Execution<R> implements PoolJob {
     this.startedAt = this.clock.currentTimeMillisUnsafe()
     if (resumed === undefined) {
       this.seed = freshSeed()
-      this.randomSeed = plan.randomSeed
+      // Lua's `math.random` seed is drawn here, once per execution, rather than hashed out of
+      // `seed` by the worker on every run (SHA-256 per run was a fifth of a `return 1` run).
+      this.randomSeed = plan.randomSeed ?? (plan.language === "lua" ? freshLuaSeed() : undefined)
       this.usedBeforeMs = 0
       this.logsBefore = 0
     } else {
@@ -206,7 +210,7 @@ export class Execution<R> implements PoolJob {
       ...(this.calls.size === 0 ? {} : { replay: this.calls.replayLog() }),
       ...(plan.output.isLive ? { live: true } : {}),
     }
-    plan.pool.run(task, run.abort).then(
+    plan.pool.run(task, run.abort, this.lastThread).then(
       (reply) => this.onRunEnded(run, reply),
       (error) => this.onRunFailed(run, error),
     )
@@ -453,6 +457,7 @@ export class Execution<R> implements PoolJob {
       return
     }
     this.suspendedWith = reply
+    this.lastThread = reply.thread
     this.plan.pool.stats.suspensions++
     this.plan.pool.noteSuspended(this)
     this.phase = "suspended"
@@ -654,15 +659,24 @@ const withObserverWarnings = (outcome: Outcome, plan: ExecutionPlan<unknown>): O
 const SEEDS_PER_BLOCK = 256
 let seedBlock = Buffer.alloc(0)
 let seedOffset = 0
-const freshSeed = (): string => {
-  if (seedOffset >= seedBlock.length) {
+const seedBytes = (bytes: number): number => {
+  if (seedOffset + bytes > seedBlock.length) {
     seedBlock = randomBytes(32 * SEEDS_PER_BLOCK)
     seedOffset = 0
   }
-  const seed = seedBlock.toString("hex", seedOffset, seedOffset + 32)
-  seedOffset += 32
-  return seed
+  const at = seedOffset
+  seedOffset += bytes
+  return at
 }
+const freshSeed = (): string => {
+  const at = seedBytes(32)
+  return seedBlock.toString("hex", at, at + 32)
+}
+/**
+ * A seed for Lua's `math.random`: 48 random bits of their own, so the generator's (predictable)
+ * output says nothing about the secret seed behind `crypto`-grade bytes.
+ */
+const freshLuaSeed = (): number => seedBlock.readUIntBE(seedBytes(6), 6)
 
 /** Runs one program; the Effect never fails and is interruptible. */
 export const runExecution = <R>(

@@ -29,6 +29,19 @@
  * queued ahead of new executions: finishing what has started keeps the number of executions in
  * flight, and their memory, bounded.
  *
+ * What a run costs. Each suspension costs a whole run, and with 1,000 programs in flight most of a
+ * worker's time went to the fixed part of a run rather than to the program: parsing and compiling
+ * a program its worker had compiled before but no longer kept (a cache of 16 read in a cycle of
+ * 1,000 hits nothing; now worker/program-cache.ts keeps many small programs), and SHA-256 over
+ * the seed for Lua's `math.random` (now drawn on the host once per execution). A resumed run
+ * names the thread of its last run (`Suspension.thread`) and the balancer prefers it among equal
+ * threads, so a replay usually finds its program compiled. On the host the largest cost is not
+ * computing but waking: each `Atomics.notify` that wakes a sleeping worker (Piscina's task
+ * message, a YIELD, an answer) stalled the host's thread under load (in CPU profiles of that
+ * burst, `ringWorker` and Piscina's `postTask` took more host time than everything else of ours
+ * together). A worker that yields by itself on a call expected to be slow, with no YIELD round
+ * trip, would take one of them away: the next step.
+ *
  * Memory. A worker blocked on a host call sleeps in `Atomics.wait` and holds no CPU, but it
  * holds a thread and its heap: about 16 MB warm and idle, about 42 MB once it has held a
  * table-heavy program (measured on Node 20, x64). With suspension a waiting program costs its log
@@ -372,12 +385,17 @@ export class WorkerPool {
     this.pump()
   }
 
-  /** Hands a task to a worker; called by a job's `begin`. */
-  run(task: ExecutionTask, abort: TaskAbort): Promise<TaskReply> {
+  /**
+   * Hands a task to a worker; called by a job's `begin`. `thread` is the one that ran the job's
+   * last run: the balancer prefers it where it would choose among equals (see `mostRecentlyUsed`).
+   */
+  run(task: ExecutionTask, abort: TaskAbort, thread?: number): Promise<TaskReply> {
     this.stats.runs++
     this.handedOver.add(abort)
+    // Piscina hands a task's own `queueOptionsSymbol` property to the balancer; it is not sent to the worker.
+    const placed: ExecutionTask = thread === undefined ? task : Object.assign({ ...task }, { [PLACEMENT]: { thread } })
     // An execution task always answers; only WAKE_TASK answers null.
-    const promise = this.piscina.run(task, { signal: abort }) as Promise<TaskReply>
+    const promise = this.piscina.run(placed, { signal: abort }) as Promise<TaskReply>
     const settled = () => this.handedOver.delete(abort)
     promise.then(settled, settled)
     return promise
@@ -628,6 +646,13 @@ export const closeIdleSharedPool = async (): Promise<void> => {
   await pool.close()
 }
 
+/** Where a task would rather run: the thread that ran its execution's last run. */
+interface Placement {
+  readonly thread: number
+}
+const PLACEMENT: symbol = Piscina.queueOptionsSymbol
+type Placed = Record<symbol, Placement | null | undefined>
+
 type PiscinaLoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>["loadBalancer"]>
 
 /**
@@ -638,30 +663,36 @@ type PiscinaLoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof 
  * used of the least busy threads, so it finds its next task waiting when it is done. A run that
  * then waits on the host behind it is asked to yield (the pool counts runs handed over and not
  * started as work wanting a thread).
+ *
+ * Among equals (idle, or as busy as the least busy) the thread a resumed execution last ran on
+ * wins: its program is still in that thread's compile cache (worker/program-cache.ts), and a
+ * replay elsewhere parses and compiles it again.
  */
 const mostRecentlyUsed = (wantsThread: () => boolean, pipelined: boolean): PiscinaLoadBalancer => {
   const lastUsed = new Map<number, number>()
   let clock = 0
-  return (_task, workers) => {
+  return (task, workers) => {
+    const preferred = (task as unknown as Placed)[PLACEMENT]?.thread
     let idle: (typeof workers)[number] | null = null
     let busy: (typeof workers)[number] | null = null
-    let idleUse = -1
-    let busyUse = -1
+    let idleRank = -1
+    let busyRank = -1
     let busyTasks = Infinity
     for (const worker of workers) {
       if (worker.terminating || worker.destroyed) continue
-      const use = lastUsed.get(worker.id) ?? 0
+      // Most recently used first; the preferred thread before any.
+      const rank = worker.id === preferred ? Infinity : (lastUsed.get(worker.id) ?? 0)
       // Piscina reports a thread running one abortable task (every one of ours) as Infinity.
       const tasks = Number.isFinite(worker.currentUsage) ? worker.currentUsage : 1
       if (tasks === 0) {
-        if (use > idleUse) {
+        if (rank > idleRank) {
           idle = worker
-          idleUse = use
+          idleRank = rank
         }
-      } else if (tasks < busyTasks || (tasks === busyTasks && use > busyUse)) {
+      } else if (tasks < busyTasks || (tasks === busyTasks && rank > busyRank)) {
         busy = worker
         busyTasks = tasks
-        busyUse = use
+        busyRank = rank
       }
     }
     const chosen = idle ?? (pipelined && !wantsThread() ? busy : null)

@@ -66,6 +66,8 @@ export interface Suspension {
   readonly logs: ReadonlyArray<string>
   /** The output blocks made so far, for the same reason (protocol/output.ts); absent: none. */
   readonly output?: ReadonlyArray<WorkerBlock>
+  /** The thread that ran it (its `threadId`): the next run goes there when it can, where the program is still compiled. */
+  readonly thread?: number
 }
 
 export const isSuspension = (reply: TaskReply): reply is Suspension => (reply as Suspension).suspended === true

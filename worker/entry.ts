@@ -10,6 +10,7 @@
  * snapshot is fetched the first time a task names it and kept (the most recent few).
  */
 
+import { threadId } from "node:worker_threads"
 import { WorkerChannel } from "../bridge/worker-channel.js"
 import { HostFailure, HostStop } from "./engine-host.js"
 import { ReplayingHost } from "./replay.js"
@@ -122,7 +123,7 @@ function runTask(task: ExecutionTask): TaskReply {
   // A wait the host cut short to take the thread back: the run ends, the execution does not.
   if (host.suspension !== undefined) {
     const made = outcome.output === undefined ? { logs: outcome.logs } : { logs: outcome.logs, output: outcome.output }
-    return { suspended: true, trace: host.takeTrace(), waitingOn: host.suspension.waitingOn, ...made }
+    return { suspended: true, trace: host.takeTrace(), waitingOn: host.suspension.waitingOn, thread: threadId, ...made }
   }
   return outcome
 }

@@ -19,6 +19,7 @@
  */
 
 import type { Bounds } from "../../protocol/bounds.js"
+import { ProgramCache } from "../program-cache.js"
 import { noHost } from "../engine-host.js"
 import { compileProgram } from "./compile/index.js"
 import { parseJavaScript } from "./parse.js"
@@ -33,27 +34,21 @@ export interface CompiledProgram {
   busy: boolean
 }
 
-/** Programs kept; the least recently used goes first. */
-const CAPACITY = 16
 /** Larger sources are compiled every time: keeping them would cost more memory than it saves. */
 const MAX_CACHED_SOURCE = 256 * 1024
 
-const programs = new Map<string, CompiledProgram>()
+/** Programs kept, the least recently used going first: many small ones, few large (worker/program-cache.ts). */
+const programs = new ProgramCache<CompiledProgram>()
 
 export function compiledProgram(source: string, bounds: Bounds): CompiledProgram {
   const key = `${JSON.stringify(bounds)}|${source}`
   const cached = programs.get(key)
-  if (cached !== undefined && !cached.busy) {
-    programs.delete(key)
-    programs.set(key, cached)
-    return cached
-  }
+  if (cached !== undefined && !cached.busy) return cached
   const st = new JsState({ host: noHost, bounds, deadline: Infinity })
   const program: CompiledProgram = { st, run: compileProgram(parseJavaScript(source, bounds), st, source), busy: false }
   st.release()
   if (cached === undefined && source.length <= MAX_CACHED_SOURCE) {
-    programs.set(key, program)
-    if (programs.size > CAPACITY) programs.delete(programs.keys().next().value!)
+    programs.set(key, program, source.length)
   }
   return program
 }

@@ -17,6 +17,7 @@
  */
 
 import type { Bounds } from "../../protocol/bounds.js"
+import { ProgramCache } from "../program-cache.js"
 import { compileProgram, type CompiledProgram } from "./compile/index.js"
 import { parseLua } from "./parse.js"
 
@@ -24,25 +25,19 @@ export interface CachedProgram extends CompiledProgram {
   busy: boolean
 }
 
-/** Programs kept; the least recently used goes first. */
-const CAPACITY = 16
 /** Larger sources are compiled every time: keeping them would cost more memory than it saves. */
 const MAX_CACHED_SOURCE = 256 * 1024
 
-const programs = new Map<string, CachedProgram>()
+/** Programs kept, the least recently used going first: many small ones, few large (worker/program-cache.ts). */
+const programs = new ProgramCache<CachedProgram>()
 
 export function compiledProgram(source: string, bounds: Bounds): CachedProgram {
   const key = `${bounds.maxSourceBytes}|${bounds.maxSyntaxDepth}|${bounds.maxTableEntries}|${bounds.maxStringBytes}|${source}`
   const cached = programs.get(key)
-  if (cached !== undefined && !cached.busy) {
-    programs.delete(key)
-    programs.set(key, cached)
-    return cached
-  }
+  if (cached !== undefined && !cached.busy) return cached
   const program: CachedProgram = { ...compileProgram(parseLua(source, bounds), bounds), busy: false }
   if (cached === undefined && source.length <= MAX_CACHED_SOURCE) {
-    programs.set(key, program)
-    if (programs.size > CAPACITY) programs.delete(programs.keys().next().value!)
+    programs.set(key, program, source.length)
   }
   return program
 }
