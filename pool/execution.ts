@@ -676,7 +676,11 @@ const freshSeed = (): string => {
  * A seed for Lua's `math.random`: 48 random bits of their own, so the generator's (predictable)
  * output says nothing about the secret seed behind `crypto`-grade bytes.
  */
-const freshLuaSeed = (): number => seedBlock.readUIntBE(seedBytes(6), 6)
+const freshLuaSeed = (): number => {
+  // Taken before reading: `seedBytes` may replace the block, and the new one is the one to read.
+  const at = seedBytes(6)
+  return seedBlock.readUIntBE(at, 6)
+}
 
 /** Runs one program; the Effect never fails and is interruptible. */
 export const runExecution = <R>(
