@@ -7,6 +7,7 @@
  * `undefined`, so expressions outside chains never test for it.
  */
 
+import { Shape } from "../runtime/shape.js"
 import { JsMessages } from "../messages.js"
 import { assignProperties } from "../builtins/object.js"
 import { regexpLiteral } from "../builtins/regexp.js"
@@ -185,10 +186,16 @@ function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
   }
   if (simple) {
     const n = simpleKeys.length
+    // The literal's shape is found once and kept (runtime/shape.ts): each evaluation fills an
+    // array of exactly its values, in source order, and the object is made around it.
+    let shape: Shape | null = null
     return function objectLiteral(R: Frame): Value {
+      const slots: Value[] = new Array(n)
+      for (let i = 0; i < n; i++) slots[i] = simpleValues[i]!(R)
+      if (shape === null) shape = Shape.of(simpleKeys)
+      if (shape !== null) return JsObject.shaped(st.realm.ObjectPrototype, shape, slots)
       const o = new JsObject(st.realm.ObjectPrototype)
-      const props = o.props
-      for (let i = 0; i < n; i++) props.set(simpleKeys[i]!, simpleValues[i]!(R))
+      for (let i = 0; i < n; i++) o.putSlot(simpleKeys[i]!, slots[i])
       return o
     }
   }

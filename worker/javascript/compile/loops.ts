@@ -12,7 +12,7 @@
  */
 
 import { iterate } from "../runtime/iterate.js"
-import { JsArray, JsObject, type Value } from "../runtime/object.js"
+import { HIDDEN, JsArray, JsObject, type Value } from "../runtime/object.js"
 import { BREAK, CONTINUE, type AnyNode, type CompileContext, type Completion, type Expr, type Frame, type Stmt } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { constantOf, plainLocalSlot } from "./fused.js"
@@ -280,10 +280,21 @@ export function forInKeys(o: Value): string[] {
 /** Whether any object on a prototype chain has an enumerable string-keyed property. */
 function hasEnumerableStringKey(p: JsObject | null): boolean {
   for (; p !== null; p = p.proto) {
-    if (p.props.size === 0 && p.constructor === JsObject) continue
+    if (p.slotCount === 0 && p.constructor === JsObject) continue
+    if (p.constructor === JsObject && p.attrs !== null && hiddenStringKeysOnly(p)) continue
     for (const k of p.ownKeys()) if (typeof k === "string" && p.isEnumerable(k)) return true
   }
   return false
+}
+
+/**
+ * A plain object whose string keys are all non-enumerable (Object.prototype, as built): walked in
+ * storage without building its key list, since `for-in` asks this of the prototype at every loop.
+ */
+function hiddenStringKeysOnly(p: JsObject): boolean {
+  const attrs = p.attrs!
+  for (const k of p.slotKeys()) if (typeof k === "string" && ((attrs.get(k) ?? 0) & HIDDEN) === 0) return false
+  return true
 }
 
 export function compileForIn(node: AnyNode, ctx: CompileContext): Stmt {

@@ -1,0 +1,119 @@
+/**
+ * Shapes: the keys of an object, shared by every object that was given the same keys in the same
+ * order, so that an object's own storage is one small array of values (`JsObject.slots`).
+ *
+ * Why. A program's objects are mostly records: `{ id, name, score }` made two hundred thousand
+ * times, or `{ value, done }` once per iteration step. With a `Map` per object, each of them cost V8
+ * a map object and its hash table — about 250 bytes for three properties, all of it copied by the
+ * garbage collector while the records live. With a shape they cost an array of three values; the
+ * keys, and the key -> slot table, exist once.
+ *
+ * How. A shape is immutable once made: `keys` in insertion order, `index` from key to slot.
+ * Adding a key moves an object to the child shape for that key, found in the parent's
+ * `transitions` (made and cached the first time), so objects built alike end on the same shape
+ * whether they came from a literal or from assignments. Deleting a key, or growing past
+ * `MAX_SHAPE_KEYS` (an object used as a dictionary), moves the object to a `Map` of its own for good
+ * (`JsObject.dict`); the shapes are never the place where deletions or big tables go.
+ *
+ * Bounds. The transition tree lives as long as the worker's module, so it is capped: after
+ * `MAX_SHAPES` shapes the tree starts again from a new root and every older shape stops adding
+ * children (`current()` false), so an object still on one moves to a `Map` at its next new key.
+ * A program that invents keys without end therefore costs the tree at most the cap, and a later
+ * program starts from a clean tree; the values never live here, only keys.
+ */
+
+import type { JsObject, Key, Value, Accessor } from "./object.js"
+
+/** Most keys a shaped object holds; one more and it keeps its properties in a Map. */
+export const MAX_SHAPE_KEYS = 64
+/** Shapes made before the transition tree is dropped and started again. */
+const MAX_SHAPES = 50_000
+
+/** The shared empty storage of an object with no properties yet (never written: it has no room). */
+export const NO_SLOTS: Array<Value | Accessor> = []
+
+export class Shape {
+  /** The root of the live transition tree: every new object starts on it. */
+  static root: Shape = new Shape([], new Map(), 0)
+  private static generation = 0
+  private static made = 0
+
+  private transitions: Map<Key, Shape> | null = null
+
+  private constructor(
+    readonly keys: ReadonlyArray<Key>,
+    readonly index: ReadonlyMap<Key, number>,
+    private readonly generation: number,
+  ) {}
+
+  /** Whether this shape belongs to the live tree (it may still add children). */
+  current(): boolean {
+    return this.generation === Shape.generation
+  }
+
+  /** The shape with `key` added after this one's keys (`key` must be new here). */
+  with(key: Key): Shape {
+    const cached = this.transitions?.get(key)
+    if (cached !== undefined) return cached
+    const index = new Map(this.index)
+    index.set(key, this.keys.length)
+    const next = new Shape([...this.keys, key], index, this.generation)
+    if (++Shape.made > MAX_SHAPES) Shape.restart()
+    else (this.transitions ??= new Map()).set(key, next)
+    return next
+  }
+
+  /** The shape of an object given exactly `keys` (distinct), in order, or null past the cap. */
+  static of(keys: ReadonlyArray<Key>): Shape | null {
+    if (keys.length > MAX_SHAPE_KEYS) return null
+    let shape = Shape.root
+    for (const key of keys) shape = shape.with(key)
+    return shape.current() ? shape : null
+  }
+
+  private static restart(): void {
+    Shape.made = 0
+    Shape.generation++
+    Shape.root = new Shape([], new Map(), Shape.generation)
+  }
+}
+
+/**
+ * A Map-like view of an object's own storage, either form, for the code outside the object model
+ * that walks or fills it (`o.props.set(k, v)` on a fresh object, `o.props.keys()`). It reads and
+ * writes storage only: no exotic behaviour, no attributes, as the `Map` it stands in for did.
+ */
+export class PropertyView {
+  constructor(private readonly o: JsObject) {}
+
+  get size(): number {
+    return this.o.slotCount
+  }
+  get(key: Key): Value | Accessor | undefined {
+    return this.o.hasSlot(key) ? (this.o.ownSlot(key) as Value | Accessor) : undefined
+  }
+  has(key: Key): boolean {
+    return this.o.hasSlot(key)
+  }
+  set(key: Key, value: Value | Accessor): this {
+    this.o.putSlot(key, value)
+    return this
+  }
+  delete(key: Key): boolean {
+    const had = this.o.hasSlot(key)
+    this.o.dropSlot(key)
+    return had
+  }
+  clear(): void {
+    this.o.clearSlots()
+  }
+  keys(): IterableIterator<Key> {
+    return [...this.o.slotKeys()][Symbol.iterator]()
+  }
+  *entries(): IterableIterator<[Key, Value | Accessor]> {
+    for (const key of [...this.o.slotKeys()]) if (this.o.hasSlot(key)) yield [key, this.o.ownSlot(key) as Value | Accessor]
+  }
+  [Symbol.iterator](): IterableIterator<[Key, Value | Accessor]> {
+    return this.entries()
+  }
+}
