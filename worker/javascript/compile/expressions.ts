@@ -7,6 +7,7 @@
  * `undefined`, so expressions outside chains never test for it.
  */
 
+import { ReadCache } from "../runtime/property-cache.js"
 import { Shape } from "../runtime/shape.js"
 import { JsMessages } from "../messages.js"
 import { assignProperties } from "../builtins/object.js"
@@ -340,9 +341,13 @@ export function compileMember(node: AnyNode, ctx: CompileContext): Expr {
         return readNamed(st, o, key, line)
       }
     }
+    const cache = new ReadCache(key) // runtime/property-cache.ts
     return function member(R: Frame): Value {
       const o = object(R)
-      if (o instanceof JsObject) return o.get(st, key)
+      if (o instanceof JsObject) {
+        if (o.shape === cache.shape && o.attrs === null) return o.slots[cache.slot] as Value
+        return cache.miss(st, o)
+      }
       return readNamed(st, o, key, line)
     }
   }

@@ -81,7 +81,7 @@ export const arrayIndex = (key: Key): number => {
 
 export class JsObject {
   /** The keys and their slots; null once the object keeps its properties in `dict`. */
-  shape: Shape | null = Shape.root
+  shape: Shape | null
   /** The values, by the shape's slot numbers (spare capacity past the shape's keys). */
   slots: Array<Value | Accessor> = NO_SLOTS
   /** Dictionary storage, when `shape` is null. */
@@ -89,7 +89,10 @@ export class JsObject {
   attrs: Map<Key, number> | null = null
   extensible = true
 
-  constructor(public proto: JsObject | null) {}
+  constructor(public proto: JsObject | null) {
+    // Plain objects and the exotic classes grow separate shape trees (see runtime/shape.ts).
+    this.shape = new.target === JsObject ? Shape.root : Shape.exoticRoot
+  }
 
   /** An object whose storage is given whole: `slots[i]` is the value of `shape.keys[i]` (object literals). */
   static shaped(proto: JsObject | null, shape: Shape, slots: Array<Value | Accessor>): JsObject {
@@ -165,7 +168,7 @@ export class JsObject {
   }
 
   clearSlots(): void {
-    this.shape = Shape.root
+    this.shape = this.constructor === JsObject ? Shape.root : Shape.exoticRoot
     this.slots = NO_SLOTS
     this.dict = null
   }

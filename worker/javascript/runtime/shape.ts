@@ -20,6 +20,10 @@
  * children (`current()` false), so an object still on one moves to a `Map` at its next new key.
  * A program that invents keys without end therefore costs the tree at most the cap, and a later
  * program starts from a clean tree; the values never live here, only keys.
+ *
+ * Plain objects (`JsObject` itself, whose own properties are exactly their storage) and every other
+ * class grow from two different roots, so a shape says which kind of object holds it; that is what
+ * lets a property cache (property-cache.ts) read a slot on a shape match alone.
  */
 
 import type { JsObject, Key, Value, Accessor } from "./object.js"
@@ -33,8 +37,16 @@ const MAX_SHAPES = 50_000
 export const NO_SLOTS: Array<Value | Accessor> = []
 
 export class Shape {
-  /** The root of the live transition tree: every new object starts on it. */
-  static root: Shape = new Shape([], new Map(), 0)
+  /** The root of the live transition tree of plain objects (`JsObject` itself). */
+  static root: Shape = new Shape([], new Map(), 0, true)
+  /**
+   * The root of every other class of object (arrays, functions, the global object...), whose own
+   * properties are not always their storage. Two trees, so that a shape tells whether its object
+   * is plain: the property caches (property-cache.ts) trust only plain shapes.
+   */
+  static exoticRoot: Shape = new Shape([], new Map(), 0, false)
+  /** A shape no object ever has: what an empty property cache holds. */
+  static readonly none: Shape = new Shape([], new Map(), -1, false)
   private static generation = 0
   private static made = 0
 
@@ -44,6 +56,8 @@ export class Shape {
     readonly keys: ReadonlyArray<Key>,
     readonly index: ReadonlyMap<Key, number>,
     private readonly generation: number,
+    /** On the plain tree: the object is a `JsObject`, its own properties exactly its storage. */
+    readonly plain: boolean,
   ) {}
 
   /** Whether this shape belongs to the live tree (it may still add children). */
@@ -57,7 +71,7 @@ export class Shape {
     if (cached !== undefined) return cached
     const index = new Map(this.index)
     index.set(key, this.keys.length)
-    const next = new Shape([...this.keys, key], index, this.generation)
+    const next = new Shape([...this.keys, key], index, this.generation, this.plain)
     if (++Shape.made > MAX_SHAPES) Shape.restart()
     else (this.transitions ??= new Map()).set(key, next)
     return next
@@ -74,7 +88,8 @@ export class Shape {
   private static restart(): void {
     Shape.made = 0
     Shape.generation++
-    Shape.root = new Shape([], new Map(), Shape.generation)
+    Shape.root = new Shape([], new Map(), Shape.generation, true)
+    Shape.exoticRoot = new Shape([], new Map(), Shape.generation, false)
   }
 }
 
