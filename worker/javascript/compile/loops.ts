@@ -12,7 +12,7 @@
  */
 
 import { iterate } from "../runtime/iterate.js"
-import { HIDDEN, JsArray, JsObject, type Value } from "../runtime/object.js"
+import { HIDDEN, JsArray, JsObject, arrayIndex, type Key, type Value } from "../runtime/object.js"
 import { BREAK, CONTINUE, type AnyNode, type CompileContext, type Completion, type Expr, type Frame, type Stmt } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { constantOf, plainLocalSlot } from "./fused.js"
@@ -252,14 +252,16 @@ export function compileForOf(node: AnyNode, ctx: CompileContext): Stmt {
 }
 
 /** The keys `for-in` visits: enumerable string keys of the object and its prototypes, once each. */
-export function forInKeys(o: Value): string[] {
+export function forInKeys(o: Value): ReadonlyArray<string> {
   if (!(o instanceof JsObject)) {
     if (typeof o === "string") return Array.from({ length: o.length }, (_, i) => String(i))
     return []
   }
   if (!hasEnumerableStringKey(o.proto)) {
     // Nothing to inherit (the usual case: plain objects over Object.prototype): no shadowing to
-    // track, just the object's own enumerable string keys in order.
+    // track, just the object's own enumerable string keys in order. A plain object with no
+    // attributes has them listed once on its shape (runtime/shape.ts), shared, never copied.
+    if (o.shape !== null && o.shape.plain && o.attrs === null) return o.shape.stringKeys(isArrayIndexKey)
     const own = o.ownKeys()
     const out: string[] = []
     for (const k of own) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
@@ -276,6 +278,8 @@ export function forInKeys(o: Value): string[] {
   }
   return out
 }
+
+const isArrayIndexKey = (key: Key): boolean => arrayIndex(key) >= 0
 
 /** Whether any object on a prototype chain has an enumerable string-keyed property. */
 function hasEnumerableStringKey(p: JsObject | null): boolean {

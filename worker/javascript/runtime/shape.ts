@@ -51,6 +51,8 @@ export class Shape {
   private static made = 0
 
   private transitions: Map<Key, Shape> | null = null
+  /** The string keys in property order, made on first request (for-in over plain objects). */
+  private enumeration: ReadonlyArray<string> | null = null
 
   private constructor(
     readonly keys: ReadonlyArray<Key>,
@@ -75,6 +77,25 @@ export class Shape {
     if (++Shape.made > MAX_SHAPES) Shape.restart()
     else (this.transitions ??= new Map()).set(key, next)
     return next
+  }
+
+  /**
+   * The string keys in JavaScript's property order — integer-like keys ascending, then the others
+   * in insertion order — shared by every object of this shape, so callers must not change it. For a
+   * plain object with no attributes these are exactly its enumerable own string keys.
+   */
+  stringKeys(isIndex: (key: Key) => boolean): ReadonlyArray<string> {
+    if (this.enumeration !== null) return this.enumeration
+    const indices: string[] = []
+    const names: string[] = []
+    for (const key of this.keys) {
+      if (typeof key !== "string") continue
+      if (isIndex(key)) indices.push(key)
+      else names.push(key)
+    }
+    indices.sort((a, b) => Number(a) - Number(b))
+    this.enumeration = indices.length === 0 ? names : [...indices, ...names]
+    return this.enumeration
   }
 
   /** The shape of an object given exactly `keys` (distinct), in order, or null past the cap. */
