@@ -13,7 +13,7 @@
  * shape. Only own properties are cached: a key found on the prototype is always looked up again.
  */
 
-import { JsObject, type Value } from "./object.js"
+import type { JsObject, Value } from "./object.js"
 import { Shape } from "./shape.js"
 import type { JsState } from "./state.js"
 
