@@ -108,7 +108,7 @@ export class JsObject {
   ownSlot(key: Key): Value | Accessor | typeof ABSENT {
     const shape = this.shape
     if (shape !== null) {
-      const i = shape.index.get(key)
+      const i = shape.lookup(key)
       return i === undefined ? ABSENT : this.slots[i]!
     }
     const dict = this.dict!
@@ -119,19 +119,19 @@ export class JsObject {
 
   hasSlot(key: Key): boolean {
     const shape = this.shape
-    return shape !== null ? shape.index.has(key) : this.dict!.has(key)
+    return shape !== null ? shape.lookup(key) !== undefined : this.dict!.has(key)
   }
 
   /** Stores `value` under `key`: in place when present, appended (insertion order) when new. */
   putSlot(key: Key, value: Value | Accessor): void {
     const shape = this.shape
     if (shape !== null) {
-      const i = shape.index.get(key)
+      const i = shape.lookup(key)
       if (i !== undefined) {
         this.slots[i] = value
         return
       }
-      const n = shape.keys.length
+      const n = shape.size
       if (n < MAX_SHAPE_KEYS && shape.current()) {
         let slots = this.slots
         if (n >= slots.length) {
@@ -152,7 +152,7 @@ export class JsObject {
   /** Removes `key` from storage (an object that loses a key keeps its properties in a Map). */
   dropSlot(key: Key): void {
     if (this.shape !== null) {
-      if (!this.shape.index.has(key)) return
+      if (this.shape.lookup(key) === undefined) return
       this.toMapStorage()
     }
     this.dict!.delete(key)
@@ -164,7 +164,7 @@ export class JsObject {
   }
 
   get slotCount(): number {
-    return this.shape !== null ? this.shape.keys.length : this.dict!.size
+    return this.shape !== null ? this.shape.size : this.dict!.size
   }
 
   clearSlots(): void {

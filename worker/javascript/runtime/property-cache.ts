@@ -28,7 +28,7 @@ export class ReadCache {
   miss(st: JsState, o: JsObject): Value {
     const shape = o.shape
     if (shape !== null && shape.plain && o.attrs === null) {
-      const i = shape.index.get(this.key)
+      const i = shape.lookup(this.key)
       if (i !== undefined) {
         this.shape = shape
         this.slot = i
@@ -50,7 +50,7 @@ export class WriteCache {
   learn(o: JsObject): boolean {
     const shape = o.shape
     if (shape === null || !shape.plain || o.attrs !== null) return false
-    const i = shape.index.get(this.key)
+    const i = shape.lookup(this.key)
     if (i === undefined) return false
     this.shape = shape
     this.slot = i

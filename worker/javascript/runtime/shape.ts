@@ -8,10 +8,14 @@
  * garbage collector while the records live. With a shape they cost an array of three values; the
  * keys, and the key -> slot table, exist once.
  *
- * How. A shape is immutable once made: `keys` in insertion order, `index` from key to slot.
- * Adding a key moves an object to the child shape for that key, found in the parent's
+ * How. A shape is immutable once made: its first `size` keys in insertion order, and a table from
+ * key to slot. Adding a key moves an object to the child shape for that key, found in the parent's
  * `transitions` (made and cached the first time), so objects built alike end on the same shape
- * whether they came from a literal or from assignments. Deleting a key, or growing past
+ * whether they came from a literal or from assignments. A chain of shapes that never branches —
+ * one object filled key by key with keys nobody else uses, a dictionary in the making — shares one
+ * key table and one key list, each shape seeing only its first `size` entries (`lookup` ignores the
+ * rest), so making the next shape costs O(1), not a copy of everything before it; only a shape that
+ * gets a second child copies its entries, once, for the new branch. Deleting a key, or growing past
  * `MAX_SHAPE_KEYS` (an object used as a dictionary), moves the object to a `Map` of its own for good
  * (`JsObject.dict`); the shapes are never the place where deletions or big tables go.
  *
@@ -38,29 +42,46 @@ export const NO_SLOTS: Array<Value | Accessor> = []
 
 export class Shape {
   /** The root of the live transition tree of plain objects (`JsObject` itself). */
-  static root: Shape = new Shape([], new Map(), 0, true)
+  static root: Shape = new Shape(new Map(), [], 0, 0, true)
   /**
    * The root of every other class of object (arrays, functions, the global object...), whose own
    * properties are not always their storage. Two trees, so that a shape tells whether its object
    * is plain: the property caches (property-cache.ts) trust only plain shapes.
    */
-  static exoticRoot: Shape = new Shape([], new Map(), 0, false)
+  static exoticRoot: Shape = new Shape(new Map(), [], 0, 0, false)
   /** A shape no object ever has: what an empty property cache holds. */
-  static readonly none: Shape = new Shape([], new Map(), -1, false)
+  static readonly none: Shape = new Shape(new Map(), [], 0, -1, false)
   private static generation = 0
   private static made = 0
 
   private transitions: Map<Key, Shape> | null = null
   /** The string keys in property order, made on first request (for-in over plain objects). */
   private enumeration: ReadonlyArray<string> | null = null
+  /** This shape's own copy of its keys, made on first request. */
+  private keyList: ReadonlyArray<Key> | null = null
 
   private constructor(
-    readonly keys: ReadonlyArray<Key>,
-    readonly index: ReadonlyMap<Key, number>,
+    /** Key -> slot, shared along a chain that does not branch: entries at `size` or past are not ours. */
+    private readonly table: Map<Key, number>,
+    /** Keys by slot, shared like `table`. */
+    private readonly order: Key[],
+    /** How many keys this shape has. */
+    readonly size: number,
     private readonly generation: number,
     /** On the plain tree: the object is a `JsObject`, its own properties exactly its storage. */
     readonly plain: boolean,
   ) {}
+
+  /** The slot of `key`, or undefined when this shape has no such key. */
+  lookup(key: Key): number | undefined {
+    const i = this.table.get(key)
+    return i !== undefined && i < this.size ? i : undefined
+  }
+
+  /** The keys in insertion order (this shape's own copy: callers may hold it while the object grows). */
+  get keys(): ReadonlyArray<Key> {
+    return (this.keyList ??= this.order.slice(0, this.size))
+  }
 
   /** Whether this shape belongs to the live tree (it may still add children). */
   current(): boolean {
@@ -71,9 +92,17 @@ export class Shape {
   with(key: Key): Shape {
     const cached = this.transitions?.get(key)
     if (cached !== undefined) return cached
-    const index = new Map(this.index)
-    index.set(key, this.keys.length)
-    const next = new Shape([...this.keys, key], index, this.generation, this.plain)
+    let table = this.table
+    let order = this.order
+    if (order.length !== this.size) {
+      // The shared table already runs past this shape (it has another child): branch off a copy.
+      table = new Map()
+      order = this.order.slice(0, this.size)
+      for (let i = 0; i < order.length; i++) table.set(order[i]!, i)
+    }
+    table.set(key, this.size)
+    order.push(key)
+    const next = new Shape(table, order, this.size + 1, this.generation, this.plain)
     if (++Shape.made > MAX_SHAPES) Shape.restart()
     else (this.transitions ??= new Map()).set(key, next)
     return next
@@ -109,8 +138,8 @@ export class Shape {
   private static restart(): void {
     Shape.made = 0
     Shape.generation++
-    Shape.root = new Shape([], new Map(), Shape.generation, true)
-    Shape.exoticRoot = new Shape([], new Map(), Shape.generation, false)
+    Shape.root = new Shape(new Map(), [], 0, Shape.generation, true)
+    Shape.exoticRoot = new Shape(new Map(), [], 0, Shape.generation, false)
   }
 }
 
