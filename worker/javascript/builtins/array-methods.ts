@@ -20,6 +20,7 @@ import {
   sparseIndices, speciesResult,
 } from "./array-like.js"
 import { checkComparator, sortValues } from "./array-sort.js"
+import { joinPrimitives } from "../runtime/join.js"
 
 /**
  * An upper bound on the length of `items.join(sep)` when every item is a string, number, boolean,
@@ -317,7 +318,7 @@ export function installArrayMethods(realm: Realm): void {
         const fast = primitiveJoinBound(items, s.length)
         if (fast >= 0 && fast <= st.maxStringLength) {
           st.charge(items.length >>> 2)
-          return items.join(s)
+          return joinPrimitives(items, s) // runtime/join.ts: in pieces, which V8 does faster
         }
         // Dense: convert every element, then check the whole length once (the bound names it).
         let total = 0
@@ -330,7 +331,7 @@ export function installArrayMethods(realm: Realm): void {
         }
         st.checkStringLength(total - s.length)
         st.charge(items.length >>> 2)
-        return parts.join(s)
+        return joinPrimitives(parts, s)
       }
       if (n > st.maxStringLength + 1) st.checkStringLength((n - 1) * s.length)
       let total = 0

@@ -329,7 +329,7 @@ export function iteratorNext(st: JsState, thisArg: Value): Value {
   if (!(thisArg instanceof JsIterator)) throw st.typeError("next method called on incompatible receiver")
   const v = thisArg.step()
   const o = st.realm.newObject()
-  o.props.set("value", v === DONE ? undefined : v)
-  o.props.set("done", v === DONE)
+  o.putSlot("value", v === DONE ? undefined : v)
+  o.putSlot("done", v === DONE)
   return o
 }

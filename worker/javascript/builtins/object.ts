@@ -18,7 +18,7 @@ export function enumerableKeys(o: JsObject): string[] {
   const out: string[] = []
   if (o instanceof JsArray && o.dense) {
     for (let i = 0; i < o.items.length; i++) out.push(String(i))
-    for (const k of o.props.keys()) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
+    for (const k of o.slotKeys()) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
     return out
   }
   if (o instanceof JsBoxed && typeof o.primitive === "string") {
@@ -29,7 +29,7 @@ export function enumerableKeys(o: JsObject): string[] {
   }
   if (o.attrs === null && !(o instanceof JsFunction)) {
     let plain = true
-    for (const k of o.props.keys()) {
+    for (const k of o.slotKeys()) {
       if (typeof k !== "string") continue
       const c = k.charCodeAt(0)
       if (c >= 48 && c <= 57) plain = false

@@ -7,6 +7,8 @@
  * `undefined`, so expressions outside chains never test for it.
  */
 
+import { ReadCache } from "../runtime/property-cache.js"
+import { Shape } from "../runtime/shape.js"
 import { JsMessages } from "../messages.js"
 import { assignProperties } from "../builtins/object.js"
 import { regexpLiteral } from "../builtins/regexp.js"
@@ -185,10 +187,16 @@ function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
   }
   if (simple) {
     const n = simpleKeys.length
+    // The literal's shape is found once and kept (runtime/shape.ts): each evaluation fills an
+    // array of exactly its values, in source order, and the object is made around it.
+    let shape: Shape | null = null
     return function objectLiteral(R: Frame): Value {
+      const slots: Value[] = new Array(n)
+      for (let i = 0; i < n; i++) slots[i] = simpleValues[i]!(R)
+      if (shape === null) shape = Shape.of(simpleKeys)
+      if (shape !== null) return JsObject.shaped(st.realm.ObjectPrototype, shape, slots)
       const o = new JsObject(st.realm.ObjectPrototype)
-      const props = o.props
-      for (let i = 0; i < n; i++) props.set(simpleKeys[i]!, simpleValues[i]!(R))
+      for (let i = 0; i < n; i++) o.putSlot(simpleKeys[i]!, slots[i])
       return o
     }
   }
@@ -333,9 +341,13 @@ export function compileMember(node: AnyNode, ctx: CompileContext): Expr {
         return readNamed(st, o, key, line)
       }
     }
+    const cache = new ReadCache(key) // runtime/property-cache.ts
     return function member(R: Frame): Value {
       const o = object(R)
-      if (o instanceof JsObject) return o.get(st, key)
+      if (o instanceof JsObject) {
+        if (o.shape === cache.shape && o.attrs === null) return o.slots[cache.slot] as Value
+        return cache.miss(st, o)
+      }
       return readNamed(st, o, key, line)
     }
   }

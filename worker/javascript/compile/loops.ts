@@ -12,7 +12,7 @@
  */
 
 import { iterate } from "../runtime/iterate.js"
-import { JsArray, JsObject, type Value } from "../runtime/object.js"
+import { HIDDEN, JsArray, JsObject, arrayIndex, type Key, type Value } from "../runtime/object.js"
 import { BREAK, CONTINUE, type AnyNode, type CompileContext, type Completion, type Expr, type Frame, type Stmt } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { constantOf, plainLocalSlot } from "./fused.js"
@@ -252,14 +252,16 @@ export function compileForOf(node: AnyNode, ctx: CompileContext): Stmt {
 }
 
 /** The keys `for-in` visits: enumerable string keys of the object and its prototypes, once each. */
-export function forInKeys(o: Value): string[] {
+export function forInKeys(o: Value): ReadonlyArray<string> {
   if (!(o instanceof JsObject)) {
     if (typeof o === "string") return Array.from({ length: o.length }, (_, i) => String(i))
     return []
   }
   if (!hasEnumerableStringKey(o.proto)) {
     // Nothing to inherit (the usual case: plain objects over Object.prototype): no shadowing to
-    // track, just the object's own enumerable string keys in order.
+    // track, just the object's own enumerable string keys in order. A plain object with no
+    // attributes has them listed once on its shape (runtime/shape.ts), shared, never copied.
+    if (o.shape !== null && o.shape.plain && o.attrs === null) return o.shape.stringKeys(isArrayIndexKey)
     const own = o.ownKeys()
     const out: string[] = []
     for (const k of own) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
@@ -277,13 +279,26 @@ export function forInKeys(o: Value): string[] {
   return out
 }
 
+const isArrayIndexKey = (key: Key): boolean => arrayIndex(key) >= 0
+
 /** Whether any object on a prototype chain has an enumerable string-keyed property. */
 function hasEnumerableStringKey(p: JsObject | null): boolean {
   for (; p !== null; p = p.proto) {
-    if (p.props.size === 0 && p.constructor === JsObject) continue
+    if (p.slotCount === 0 && p.constructor === JsObject) continue
+    if (p.constructor === JsObject && p.attrs !== null && hiddenStringKeysOnly(p)) continue
     for (const k of p.ownKeys()) if (typeof k === "string" && p.isEnumerable(k)) return true
   }
   return false
+}
+
+/**
+ * A plain object whose string keys are all non-enumerable (Object.prototype, as built): walked in
+ * storage without building its key list, since `for-in` asks this of the prototype at every loop.
+ */
+function hiddenStringKeysOnly(p: JsObject): boolean {
+  const attrs = p.attrs!
+  for (const k of p.slotKeys()) if (typeof k === "string" && ((attrs.get(k) ?? 0) & HIDDEN) === 0) return false
+  return true
 }
 
 export function compileForIn(node: AnyNode, ctx: CompileContext): Stmt {

@@ -5,6 +5,7 @@
  * `BINARY` table serves resumable code, which evaluates operands itself and applies the operator.
  */
 
+import { WriteCache } from "../runtime/property-cache.js"
 import type { BinaryOperator, UnaryOperator } from "acorn"
 import { JsMessages } from "../messages.js"
 import { Accessor, JsFunction, JsObject, type Value } from "../runtime/object.js"
@@ -359,14 +360,19 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
       if (!left.computed) {
         const key: string = left.property.name
         const value = compileExpression(node.right, ctx)
+        const cache = new WriteCache(key) // runtime/property-cache.ts
         return function assignNamedProperty(R: Frame): Value {
           const o = object(R)
           const v = value(R)
           if (o instanceof JsObject) {
+            if (o.shape === cache.shape && o.attrs === null) {
+              o.slots[cache.slot] = v
+              return v
+            }
             if (!o.set(st, key, v)) {
               st.line = line
               putV(st, o, key, v)
-            }
+            } else cache.learn(o)
           } else {
             st.line = line
             putV(st, o, key, v)

@@ -29,8 +29,8 @@ export const DONE: unique symbol = Symbol("done")
 /** The `{ value, done }` object of the iterator protocol. */
 export function iterResult(st: JsState, value: Value, done: boolean): JsObject {
   const o = st.realm.newObject()
-  o.props.set("value", value)
-  o.props.set("done", done)
+  o.putSlot("value", value)
+  o.putSlot("done", done)
   return o
 }
 

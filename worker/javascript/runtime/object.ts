@@ -10,12 +10,19 @@
  * program's `[[Get]]` is `JsObject.get`, names like `constructor`, `__proto__` or `toString`
  * resolve through our prototypes only; the host's `Object.prototype` is simply not on any path.
  *
- * Properties live in one `Map` per object (insertion order is the key order JavaScript needs,
- * apart from integer-like keys, which `ownKeys` moves to the front). Attributes are the exception,
- * not the rule: `attrs` stays `null` while every own property is a plain writable, enumerable,
+ * Properties are stored shaped (runtime/shape.ts): the object's `shape` holds its keys in
+ * insertion order with each key's slot, shared by every object built the same way, and `slots`
+ * holds the values. Two hundred thousand `{ id, name, score }` records are then two hundred
+ * thousand small arrays and one shape, where a `Map` each cost V8 about twice the memory and the
+ * garbage collector twice the copying. An object used as a dictionary (a deleted key, more keys than
+ * a shape holds) moves to a `Map` for good: `shape` null, `dict` the map — the storage every object
+ * had before shapes. Insertion order is the key order JavaScript needs in both, apart from
+ * integer-like keys, which `ownKeys` moves to the front. Code outside this file that walks the
+ * storage reads `props`, a Map-like view over either form. Attributes are the exception, not the
+ * rule: `attrs` stays `null` while every own property is a plain writable, enumerable,
  * configurable data property — the case of nearly every object a program builds — so the hot
- * `get`/`set` paths do one `Map` operation. Accessors are stored as `Accessor` values (a class no
- * program value can be an instance of) and always flagged in `attrs`.
+ * `get`/`set` paths do one lookup. Accessors are stored as `Accessor` values (a class no program
+ * value can be an instance of) and always flagged in `attrs`.
  *
  * Arrays (`JsArray`) keep their elements in a dense host array, `items`, until a hole, an attribute
  * or freezing moves them into the property map (see `JsArray`). Functions (`JsFunction`) carry
@@ -25,6 +32,7 @@
  */
 
 import type { JsState } from "./state.js"
+import { MAX_SHAPE_KEYS, NO_SLOTS, PropertyView, Shape } from "./shape.js"
 
 export type Key = string | symbol
 export type Value = undefined | null | boolean | number | string | bigint | symbol | JsObject
@@ -72,11 +80,115 @@ export const arrayIndex = (key: Key): number => {
 }
 
 export class JsObject {
-  props: Map<Key, Value | Accessor> = new Map()
+  /** The keys and their slots; null once the object keeps its properties in `dict`. */
+  shape: Shape | null
+  /** The values, by the shape's slot numbers (spare capacity past the shape's keys). */
+  slots: Array<Value | Accessor> = NO_SLOTS
+  /** Dictionary storage, when `shape` is null. */
+  dict: Map<Key, Value | Accessor> | null = null
   attrs: Map<Key, number> | null = null
   extensible = true
 
-  constructor(public proto: JsObject | null) {}
+  constructor(public proto: JsObject | null) {
+    // Plain objects and the exotic classes grow separate shape trees (see runtime/shape.ts).
+    this.shape = new.target === JsObject ? Shape.root : Shape.exoticRoot
+  }
+
+  /** An object whose storage is given whole: `slots[i]` is the value of `shape.keys[i]` (object literals). */
+  static shaped(proto: JsObject | null, shape: Shape, slots: Array<Value | Accessor>): JsObject {
+    const o = new JsObject(proto)
+    o.shape = shape
+    o.slots = slots
+    return o
+  }
+
+  // -- Storage: the own properties as stored, below every exotic behaviour ----------------------
+
+  /** The stored value of `key` (data or `Accessor`), or ABSENT. */
+  ownSlot(key: Key): Value | Accessor | typeof ABSENT {
+    const shape = this.shape
+    if (shape !== null) {
+      const i = shape.lookup(key)
+      return i === undefined ? ABSENT : this.slots[i]!
+    }
+    const dict = this.dict!
+    const v = dict.get(key)
+    if (v === undefined && !dict.has(key)) return ABSENT
+    return v
+  }
+
+  hasSlot(key: Key): boolean {
+    const shape = this.shape
+    return shape !== null ? shape.lookup(key) !== undefined : this.dict!.has(key)
+  }
+
+  /** Stores `value` under `key`: in place when present, appended (insertion order) when new. */
+  putSlot(key: Key, value: Value | Accessor): void {
+    const shape = this.shape
+    if (shape !== null) {
+      const i = shape.lookup(key)
+      if (i !== undefined) {
+        this.slots[i] = value
+        return
+      }
+      const n = shape.size
+      if (n < MAX_SHAPE_KEYS && shape.current()) {
+        let slots = this.slots
+        if (n >= slots.length) {
+          // Room for a few more: an object filled by assignments grows by doubling, not per key.
+          const grown: Array<Value | Accessor> = new Array(n < 2 ? 4 : n * 2)
+          for (let j = 0; j < n; j++) grown[j] = slots[j]!
+          this.slots = slots = grown
+        }
+        slots[n] = value
+        this.shape = shape.with(key)
+        return
+      }
+      this.toMapStorage()
+    }
+    this.dict!.set(key, value)
+  }
+
+  /** Removes `key` from storage (an object that loses a key keeps its properties in a Map). */
+  dropSlot(key: Key): void {
+    if (this.shape !== null) {
+      if (this.shape.lookup(key) === undefined) return
+      this.toMapStorage()
+    }
+    this.dict!.delete(key)
+  }
+
+  /** The stored keys in insertion order (a snapshot in shaped mode, the live map keys otherwise). */
+  slotKeys(): Iterable<Key> {
+    return this.shape !== null ? this.shape.keys : this.dict!.keys()
+  }
+
+  get slotCount(): number {
+    return this.shape !== null ? this.shape.size : this.dict!.size
+  }
+
+  clearSlots(): void {
+    this.shape = this.constructor === JsObject ? Shape.root : Shape.exoticRoot
+    this.slots = NO_SLOTS
+    this.dict = null
+  }
+
+  /** A Map-like view of the storage, for code that walks it (builtins, conversions). */
+  get props(): PropertyView {
+    return new PropertyView(this)
+  }
+
+  private toMapStorage(): void {
+    const shape = this.shape
+    if (shape === null) return
+    const dict = new Map<Key, Value | Accessor>()
+    const keys = shape.keys
+    const slots = this.slots
+    for (let i = 0; i < keys.length; i++) dict.set(keys[i]!, slots[i]!)
+    this.dict = dict
+    this.shape = null
+    this.slots = NO_SLOTS
+  }
 
   /** What `Object.prototype.toString` calls this kind of object (`[object Array]`). */
   get className(): string {
@@ -86,9 +198,7 @@ export class JsObject {
   // -- Own properties (overridden by exotic objects) -----------------------------------------
 
   own(key: Key): Own {
-    const v = this.props.get(key)
-    if (v === undefined && !this.props.has(key)) return ABSENT
-    return v
+    return this.ownSlot(key)
   }
 
   attributes(key: Key): number {
@@ -97,7 +207,7 @@ export class JsObject {
 
   /** Writes an own data property as a program assignment would (attributes already checked). */
   protected writeOwn(st: JsState, key: Key, value: Value): void {
-    this.props.set(key, value)
+    this.putSlot(key, value)
     void st
   }
 
@@ -112,7 +222,7 @@ export class JsObject {
       }
       return cur === value
     }
-    this.props.set(key, value)
+    this.putSlot(key, value)
     if (value instanceof Accessor) attributes |= ACCESSOR
     if (attributes !== 0) {
       if (this.attrs === null) this.attrs = new Map()
@@ -125,7 +235,7 @@ export class JsObject {
 
   deleteOwn(key: Key): boolean {
     if (this.attributes(key) & PERMANENT) return this.own(key) === ABSENT
-    this.props.delete(key)
+    this.dropSlot(key)
     if (this.attrs !== null) this.attrs.delete(key)
     return true
   }
@@ -135,7 +245,7 @@ export class JsObject {
     const keys: Key[] = []
     let indices: string[] | null = null
     let symbols: symbol[] | null = null
-    for (const key of this.props.keys()) {
+    for (const key of this.slotKeys()) {
       if (typeof key === "symbol") (symbols ??= []).push(key)
       else if (arrayIndex(key) >= 0) (indices ??= []).push(key)
       else keys.push(key)
@@ -162,7 +272,7 @@ export class JsObject {
 
   /** Assignment `o[key] = value`; false when it is refused (the caller throws in strict code). */
   set(st: JsState, key: Key, value: Value, receiver: Value = this): boolean {
-    if (this.attrs === null && receiver === this && this.props.has(key)) {
+    if (this.attrs === null && receiver === this && this.hasSlot(key)) {
       this.writeOwn(st, key, value)
       return true
     }
@@ -297,8 +407,7 @@ export class JsArray extends JsObject {
   toDictionary(): void {
     if (!this.dense) return
     const items = this.items
-    const props = this.props
-    for (let i = 0; i < items.length; i++) props.set(String(i), items[i])
+    for (let i = 0; i < items.length; i++) this.putSlot(String(i), items[i])
     this.indexCount = items.length
     this.len = items.length
     this.items = NO_ITEMS
@@ -313,7 +422,7 @@ export class JsArray extends JsObject {
   fillWhole(st: JsState, value: Value): boolean {
     if (this.dense || this.pinned || this.lengthReadonly || !this.extensible || this.len > st.maxArrayLength) return false
     if (this.attrs !== null) for (const key of this.attrs.keys()) if (arrayIndex(key) >= 0) return false
-    for (const key of [...this.props.keys()]) if (arrayIndex(key) >= 0) this.props.delete(key)
+    for (const key of [...this.slotKeys()]) if (arrayIndex(key) >= 0) this.dropSlot(key)
     this.items = new Array(this.len).fill(value)
     this.indexCount = 0
     this.dense = true
@@ -324,18 +433,17 @@ export class JsArray extends JsObject {
   private tryDense(st: JsState): void {
     if (this.pinned || this.lengthReadonly || !this.extensible || this.indexCount !== this.len || this.len > st.maxArrayLength) return
     const items: Value[] = new Array(this.len)
-    const props = this.props
     const attrs = this.attrs
     for (let i = 0; i < this.len; i++) {
       const key = String(i)
-      const v = props.get(key)
+      const v = this.ownSlot(key)
       if (v instanceof Accessor || (attrs !== null && attrs.has(key))) {
         this.pinned = true
         return
       }
       items[i] = v as Value
     }
-    for (let i = 0; i < this.len; i++) props.delete(String(i))
+    for (let i = 0; i < this.len; i++) this.dropSlot(String(i))
     this.items = items
     this.dense = true
   }
@@ -391,16 +499,16 @@ export class JsArray extends JsObject {
       this.toDictionary()
     }
     const key = String(i)
-    if (!this.props.has(key)) {
+    if (!this.hasSlot(key)) {
       if (i >= this.len && this.lengthReadonly) return false
       this.indexCount++
       if (this.indexCount > st.maxArrayLength) throw st.arrayTooLarge()
       if (i >= this.len) this.len = i + 1
-      this.props.set(key, value)
+      this.putSlot(key, value)
       this.tryDense(st)
       return true
     }
-    this.props.set(key, value)
+    this.putSlot(key, value)
     return true
   }
 
@@ -414,7 +522,7 @@ export class JsArray extends JsObject {
     if (i < 0) return super.defineOwn(st, key, value, attributes)
     if (this.dense && attributes === 0 && !(value instanceof Accessor) && i <= this.items.length) return this.putIndex(st, i, value)
     this.toDictionary()
-    const isNew = !this.props.has(key)
+    const isNew = !this.hasSlot(key)
     if (isNew && i >= this.len && this.lengthReadonly) return false
     if (!super.defineOwn(st, key, value, attributes)) return false
     if (attributes !== 0 || value instanceof Accessor) this.pinned = true
@@ -434,7 +542,7 @@ export class JsArray extends JsObject {
         if (i >= this.items.length) return true
         this.toDictionary()
       }
-      if (!this.props.has(key)) return true
+      if (!this.hasSlot(key)) return true
       if (!super.deleteOwn(key)) return false
       this.indexCount--
       return true
@@ -497,7 +605,7 @@ export class JsArray extends JsObject {
     let ok = true
     if (n < this.len) {
       const doomed: number[] = []
-      for (const key of this.props.keys()) {
+      for (const key of this.slotKeys()) {
         const i = arrayIndex(key)
         if (i >= n) doomed.push(i)
       }
@@ -590,10 +698,10 @@ export class JsFunction extends JsObject {
 
   private materialize(): void {
     this.lazy = false
-    const props = this.props
-    const had = new Map(props)
+    const had = new Map<Key, Value | Accessor>()
+    for (const k of this.slotKeys()) had.set(k, this.ownSlot(k) as Value | Accessor)
     const hadAttrs = this.attrs
-    props.clear()
+    this.clearSlots()
     this.attrs = null
     super.defineOwn(undefined as unknown as JsState, "length", this.flength, READONLY | HIDDEN)
     super.defineOwn(undefined as unknown as JsState, "name", this.fname, READONLY | HIDDEN)
@@ -608,7 +716,7 @@ export class JsFunction extends JsObject {
       super.defineOwn(undefined as unknown as JsState, "prototype", new JsObject(this.objectPrototype), HIDDEN | PERMANENT)
     }
     for (const [k, v] of had) {
-      props.set(k, v)
+      this.putSlot(k, v)
       const a = hadAttrs?.get(k)
       if (a !== undefined) (this.attrs ??= new Map()).set(k, a)
     }
@@ -646,7 +754,7 @@ export class JsFunction extends JsObject {
 
   /** Builtin setup: installs a property without materialising the lazy ones first. */
   setupProperty(key: Key, value: Value | Accessor, attributes: number): void {
-    this.props.set(key, value)
+    this.putSlot(key, value)
     if (value instanceof Accessor) attributes |= ACCESSOR
     if (attributes !== 0) (this.attrs ??= new Map()).set(key, attributes)
     else if (this.attrs !== null) this.attrs.delete(key)
