@@ -79,12 +79,7 @@ function compileObjectPattern(p: AnyNode, ctx: CompileContext, declaring: boolea
   return function destructureObject(R: Frame, v: Value): void {
     if (v === undefined || v === null) {
       const first = parts[0]
-      throw st.typeError(
-        first !== undefined && first.key !== null
-          ? `Cannot destructure property '${first.key}' of '${String(v)}' as it is ${String(v)}.`
-          : JsMessages.destructureNullish(String(v)),
-        line,
-      )
+      throw st.typeError(first !== undefined && first.key !== null ? JsMessages.destructureProperty(first.key, String(v)) : JsMessages.destructureNullish(String(v)), line)
     }
     const used: Key[] = []
     for (const part of parts) {
@@ -112,7 +107,7 @@ function compileArrayPattern(p: AnyNode, ctx: CompileContext, declaring: boolean
     e === null ? { target: null, rest: false } : e.type === "RestElement" ? { target: compilePattern(e.argument, ctx, declaring), rest: true } : { target: compilePattern(e, ctx, declaring), rest: false },
   )
   return function destructureArray(R: Frame, v: Value): void {
-    if (v === undefined || v === null) throw st.typeError(`${toStr(st, v)} is not iterable (cannot read property Symbol(Symbol.iterator))`)
+    if (v === undefined || v === null) throw st.typeError(JsMessages.notIterableValue(toStr(st, v)))
     const stepper = new Stepper(st, v)
     let finished = false
     try {

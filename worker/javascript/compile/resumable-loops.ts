@@ -26,9 +26,10 @@ import { AwaitRequest } from "../runtime/promise.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
 import type { AnyNode, CompileContext, Completion, Frame } from "./context.js"
 import { sourceText } from "./expressions.js"
-import { compileLoopTarget, compilePerIterationCells, forInKeys, isTrue, loopControl, takeLabels } from "./loops.js"
+import { compilePerIterationCells, forInKeys, isTrue, loopControl, takeLabels } from "./loops.js"
 import { compileResumableStatement, rexpr, type RExpr, type RStmt } from "./resumable.js"
 import { compileScopeEntry } from "./statements.js"
+import { compileResumableLoopTarget } from "./resumable-patterns.js"
 
 export function compileResumableFor(node: AnyNode, ctx: CompileContext): RStmt {
   const st = ctx.st
@@ -96,7 +97,7 @@ export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys
   const st = ctx.st
   const labels = takeLabels(ctx)
   const right = rexpr(node.right, ctx)
-  const { entry, write } = compileLoopTarget(node, ctx)
+  const { entry, write, rwrite } = compileResumableLoopTarget(node, ctx)
   const body = compileResumableStatement(node.body, ctx)
   return function* forEachLoop(R: Frame) {
     const source = yield* right(R)
@@ -113,7 +114,8 @@ export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys
       let c: Completion
       try {
         if (entry !== null) entry(R)
-        write(R, v)
+        if (rwrite !== null) yield* rwrite(R, v)
+        else write(R, v)
         c = yield* body(R)
       } catch (error) {
         if (stepper !== null && (error instanceof ThrowSignal || error instanceof GeneratorReturn)) stepper.closeQuietly()
@@ -139,7 +141,7 @@ export function compileForAwait(node: AnyNode, ctx: CompileContext): RStmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
   const right = rexpr(node.right, ctx)
-  const { entry, write } = compileLoopTarget(node, ctx)
+  const { entry, write, rwrite } = compileResumableLoopTarget(node, ctx)
   const body = compileResumableStatement(node.body, ctx)
   const line = ctx.line(node)
   const text = sourceText(node.right, ctx)
@@ -157,7 +159,8 @@ export function compileForAwait(node: AnyNode, ctx: CompileContext): RStmt {
       let c: Completion
       try {
         if (entry !== null) entry(R)
-        write(R, v)
+        if (rwrite !== null) yield* rwrite(R, v)
+        else write(R, v)
         c = yield* body(R)
       } catch (error) {
         if (error instanceof ThrowSignal) yield* closeAsyncIterator(st, iterator, true)
