@@ -118,7 +118,9 @@ export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys
         else write(R, v)
         c = yield* body(R)
       } catch (error) {
-        if (stepper !== null && (error instanceof ThrowSignal || error instanceof GeneratorReturn)) stepper.closeQuietly()
+        // IteratorClose: a throw keeps its own error; a generator's return() lets one from return() through.
+        if (stepper !== null && error instanceof ThrowSignal) stepper.closeQuietly()
+        else if (stepper !== null && error instanceof GeneratorReturn) stepper.close()
         throw error
       }
       if (c !== undefined) {

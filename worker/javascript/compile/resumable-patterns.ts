@@ -17,14 +17,14 @@
 
 import { GeneratorReturn } from "../runtime/generator.js"
 import { DONE, Stepper } from "../runtime/iterate.js"
-import { ABSENT, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
+import { JsFunction, type Key, type Value } from "../runtime/object.js"
 import { getV, putIndexed, toPropertyKey, toStr } from "../runtime/ops.js"
 import { ThrowSignal } from "../runtime/state.js"
 import { JsMessages } from "../messages.js"
 import type { AnyNode, CompileContext, Frame } from "./context.js"
 import { isAnonymousFunction, staticKey } from "./expressions.js"
 import { setFunctionName } from "./functions.js"
-import { compilePatternAssignment, compilePatternDeclaration } from "./patterns.js"
+import { compilePatternAssignment, compilePatternDeclaration, restOf } from "./patterns.js"
 import { compileLoopTarget } from "./loops.js"
 import { compilePrivateWrite } from "./private.js"
 import { compileScopeEntry } from "./statements.js"
@@ -116,17 +116,44 @@ function compileResumableTarget(p: AnyNode, ctx: CompileContext): RWrite {
   }
 }
 
+/** A property-reference target (patterns.ts, `PropertyTarget`) whose pieces may suspend. */
+interface RPropertyTarget {
+  readonly object: RExpr
+  readonly key: RExpr | null
+  readonly fallback: RExpr | null
+  readonly put: (R: Frame, o: Value, k: Value, v: Value) => void
+}
+
+function rpropertyTargetOf(e: AnyNode, ctx: CompileContext): RPropertyTarget | null {
+  const st = ctx.st
+  const hasDefault = e.type === "AssignmentPattern"
+  const t = hasDefault ? e.left : e
+  if (t.type !== "MemberExpression") return null
+  const object = rexpr(t.object, ctx)
+  const fallback = hasDefault ? rexpr(e.right, ctx) : null
+  if (t.property.type === "PrivateIdentifier") {
+    const set = compilePrivateWrite(t, ctx)
+    return { object, key: null, fallback, put: (R, o, _k, v) => set(R, o, v) }
+  }
+  const name: string = t.computed ? "" : t.property.name
+  const key = t.computed ? rexpr(t.property, ctx) : null
+  return { object, key, fallback, put: (_R, o, k, v) => putIndexed(st, o, key === null ? name : k, v) }
+}
+
 function compileResumableObjectPattern(p: AnyNode, ctx: CompileContext, declaring: boolean): RWrite {
   const st = ctx.st
   const line = ctx.line(p)
-  const parts: Array<{ key: string | null; keyExpr: RExpr | null; target: RWrite; rest: boolean }> = []
+  const parts: Array<{ key: string | null; keyExpr: RExpr | null; target: RWrite | null; prop: RPropertyTarget | null; rest: boolean }> = []
   for (const prop of p.properties) {
+    const element = prop.type === "RestElement" ? prop.argument : prop.value
+    const target = rpropertyTargetOf(element, ctx)
+    const write = target === null ? compileResumablePattern(element, ctx, declaring) : null
     if (prop.type === "RestElement") {
-      parts.push({ key: null, keyExpr: null, target: compileResumablePattern(prop.argument, ctx, declaring), rest: true })
+      parts.push({ key: null, keyExpr: null, target: write, prop: target, rest: true })
       continue
     }
     const key = staticKey(prop)
-    parts.push({ key, keyExpr: key === null ? rexpr(prop.key, ctx) : null, target: compileResumablePattern(prop.value, ctx, declaring), rest: false })
+    parts.push({ key, keyExpr: key === null ? rexpr(prop.key, ctx) : null, target: write, prop: target, rest: false })
   }
   return function* destructureObject(R: Frame, v: Value) {
     if (v === undefined || v === null) {
@@ -135,44 +162,62 @@ function compileResumableObjectPattern(p: AnyNode, ctx: CompileContext, declarin
     }
     const used: Key[] = []
     for (const part of parts) {
-      if (part.rest) {
-        const rest = st.realm.newObject()
-        if (v instanceof JsObject) {
-          for (const k of v.ownKeys()) {
-            if (used.includes(k) || !v.isEnumerable(k) || v.own(k) === ABSENT) continue
-            rest.props.set(k, v.get(st, k))
-          }
+      const k: Key | null = part.rest ? null : part.key !== null ? part.key : toPropertyKey(st, yield* part.keyExpr!(R))
+      const pt = part.prop
+      if (pt === null) {
+        if (k === null) yield* part.target!(R, restOf(st, v, used))
+        else {
+          used.push(k)
+          yield* part.target!(R, getV(st, v, k))
         }
-        yield* part.target(R, rest)
         continue
       }
-      const k: Key = part.key !== null ? part.key : toPropertyKey(st, yield* part.keyExpr!(R))
-      used.push(k)
-      yield* part.target(R, getV(st, v, k))
+      const o = yield* pt.object(R)
+      const tk = pt.key === null ? undefined : yield* pt.key(R)
+      let x: Value
+      if (k === null) x = restOf(st, v, used)
+      else {
+        used.push(k)
+        x = getV(st, v, k)
+        if (x === undefined && pt.fallback !== null) x = yield* pt.fallback(R)
+      }
+      pt.put(R, o, tk, x)
     }
   }
 }
 
 function compileResumableArrayPattern(p: AnyNode, ctx: CompileContext, declaring: boolean): RWrite {
   const st = ctx.st
-  const elements: Array<{ target: RWrite | null; rest: boolean }> = p.elements.map((e: AnyNode) =>
-    e === null ? { target: null, rest: false } : e.type === "RestElement" ? { target: compileResumablePattern(e.argument, ctx, declaring), rest: true } : { target: compileResumablePattern(e, ctx, declaring), rest: false },
-  )
+  const elements: Array<{ target: RWrite | null; prop: RPropertyTarget | null; rest: boolean }> = p.elements.map((e: AnyNode) => {
+    if (e === null) return { target: null, prop: null, rest: false }
+    const element = e.type === "RestElement" ? e.argument : e
+    const prop = rpropertyTargetOf(element, ctx)
+    return { target: prop === null ? compileResumablePattern(element, ctx, declaring) : null, prop, rest: e.type === "RestElement" }
+  })
   return function* destructureArray(R: Frame, v: Value) {
     if (v === undefined || v === null) throw st.typeError(JsMessages.notIterableValue(toStr(st, v)))
     const stepper = new Stepper(st, v)
     try {
       for (const e of elements) {
+        const pt = e.prop
+        const o = pt === null ? undefined : yield* pt.object(R)
+        const tk = pt === null || pt.key === null ? undefined : yield* pt.key(R)
+        let x: Value
         if (e.rest) {
           const rest: Value[] = []
-          for (let x = stepper.next(); x !== DONE; x = stepper.next()) rest.push(x as Value)
-          yield* e.target!(R, st.realm.newArray(rest))
-          continue
+          for (let n = stepper.next(); n !== DONE; n = stepper.next()) rest.push(n as Value)
+          x = st.realm.newArray(rest)
+        } else {
+          const n = stepper.next()
+          x = n === DONE ? undefined : (n as Value)
         }
-        const x = stepper.next()
-        if (e.target !== null) yield* e.target(R, x === DONE ? undefined : (x as Value))
+        if (pt !== null) {
+          if (x === undefined && pt.fallback !== null) x = yield* pt.fallback(R)
+          pt.put(R, o, tk, x)
+        } else if (e.target !== null) yield* e.target(R, x)
       }
     } catch (error) {
+      // IteratorClose: a throw keeps its own error; a generator's return() lets one from return() through.
       if (error instanceof ThrowSignal) stepper.closeQuietly()
       else if (error instanceof GeneratorReturn) stepper.close()
       throw error
