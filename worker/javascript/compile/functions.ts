@@ -238,7 +238,7 @@ function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prolog
   const selfScope = scope.parent !== null && scope.parent.fn === info ? scope.parent : null
   const bindings: Binding[] = [...scope.names.values(), ...(selfScope ? selfScope.names.values() : [])]
   for (const b of bindings) {
-    if (b.captured || b.lexical) {
+    if (b.captured || b.checked) {
       const fresh = compileFreshBinding(b)
       steps.push((R) => fresh(R))
     }
