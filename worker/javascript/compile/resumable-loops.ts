@@ -97,9 +97,11 @@ export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys
   const st = ctx.st
   const labels = takeLabels(ctx)
   const right = rexpr(node.right, ctx)
+  const tdz = compileScopeEntry(node.left.type === "VariableDeclaration" ? ctx.resolution.scopes.get(node.left) : undefined, ctx)
   const { entry, write, rwrite } = compileResumableLoopTarget(node, ctx)
   const body = compileResumableStatement(node.body, ctx)
   return function* forEachLoop(R: Frame) {
+    if (tdz !== null) tdz(R)
     const source = yield* right(R)
     // Values are pulled one at a time (an endless generator is fine as long as the loop stops),
     // and the iterator is closed when the loop leaves early, by break, return, throw or a
@@ -143,11 +145,13 @@ export function compileForAwait(node: AnyNode, ctx: CompileContext): RStmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
   const right = rexpr(node.right, ctx)
+  const tdz = compileScopeEntry(node.left.type === "VariableDeclaration" ? ctx.resolution.scopes.get(node.left) : undefined, ctx)
   const { entry, write, rwrite } = compileResumableLoopTarget(node, ctx)
   const body = compileResumableStatement(node.body, ctx)
   const line = ctx.line(node)
   const text = sourceText(node.right, ctx)
   return function* forAwaitLoop(R: Frame) {
+    if (tdz !== null) tdz(R)
     const source = yield* right(R)
     st.line = line
     const iterator = getAsyncIterator(st, source, text)

@@ -415,8 +415,19 @@ export function resolveScopes(program: AnyNode): Resolution {
         scope = newScope(scope, fn, false)
         res.scopes.set(node, scope)
         const head = node.type === "ForStatement" ? node.init : node.left
-        if (head && head.type === "VariableDeclaration" && head.kind !== "var") declareLexicals([head], scope)
-        for (const k of ["init", "test", "update", "left", "right"]) if (node[k]) visit(node[k])
+        const lexicalHead = head && head.type === "VariableDeclaration" && head.kind !== "var"
+        if (lexicalHead) declareLexicals([head], scope)
+        for (const k of ["init", "test", "update", "left"]) if (node[k]) visit(node[k])
+        if (lexicalHead && node.type !== "ForStatement") {
+          // `for (let x of [x])`: the source runs in a scope of its own (kept under the head) where the head's names
+          // exist but are never initialised (TDZ), not in the loop's.
+          const loopScope = scope
+          scope = newScope(outer, fn, false)
+          res.scopes.set(head, scope)
+          for (const id of patternNames(head.declarations[0].id)) scope.lexicals.push(declareIn(scope, id.name, head.kind, Number.MAX_SAFE_INTEGER, null))
+          visit(node.right)
+          scope = loopScope
+        } else if (node.right) visit(node.right)
         visit(node.body)
         scope = outer
         return
