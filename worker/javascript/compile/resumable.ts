@@ -101,19 +101,19 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
   VariableDeclaration: (node, ctx) => {
     const parts = node.declarations.map((d: AnyNode) => ({
       value: d.init === null ? null : rexpr(d.init, ctx, d.id.type === "Identifier" ? d.id.name : undefined),
-      write: compilePatternDeclaration(d.id, ctx),
+      write: patternSuspends(d.id, ctx) ? null : compilePatternDeclaration(d.id, ctx),
       rwrite: patternSuspends(d.id, ctx) ? compileResumablePattern(d.id, ctx, true) : null,
       isVar: node.kind === "var",
     }))
     return function* variableDeclaration(R: Frame) {
       for (const p of parts) {
         if (p.value === null) {
-          if (!p.isVar) p.write(R, undefined)
+          if (!p.isVar) p.write!(R, undefined)
           continue
         }
         const v = yield* p.value(R)
         if (p.rwrite !== null) yield* p.rwrite(R, v)
-        else p.write(R, v)
+        else p.write!(R, v)
       }
       return undefined
     }
