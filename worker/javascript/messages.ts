@@ -42,6 +42,7 @@ export const JsMessages = {
   notObjectIn: (key: string, what: string) => `Cannot use 'in' operator to search for '${key}' in ${what}`,
   instanceofNotCallable: () => "Right-hand side of 'instanceof' is not callable",
   classWithoutNew: (name: string) => `Class constructor ${name} cannot be invoked without 'new'`,
+  derivedReturn: () => "Derived constructors may only return object or undefined",
   superNotCalled: () =>
     "Must call super constructor in derived class before accessing 'this' or returning from derived constructor",
   superTwice: () => "Super constructor may only be called once",

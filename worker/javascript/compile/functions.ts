@@ -202,6 +202,8 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
         const returned = c === RETURN ? st2.returned : undefined
         if (returned instanceof JsObject) return returned
         if (!derived) return undefined
+        // A derived constructor's return of a primitive is a TypeError, even after super().
+        if (returned !== undefined) throw st2.typeError(JsMessages.derivedReturn(), line)
         const self = thisBoxed ? R[thisSlot].v : R[thisSlot]
         if (self === TDZ) throw st2.error("ReferenceError", JsMessages.superNotCalled(), line)
         return self
