@@ -42,6 +42,7 @@ export const JsMessages = {
   notObjectIn: (key: string, what: string) => `Cannot use 'in' operator to search for '${key}' in ${what}`,
   instanceofNotCallable: () => "Right-hand side of 'instanceof' is not callable",
   classWithoutNew: (name: string) => `Class constructor ${name} cannot be invoked without 'new'`,
+  derivedReturn: () => "Derived constructors may only return object or undefined",
   superNotCalled: () =>
     "Must call super constructor in derived class before accessing 'this' or returning from derived constructor",
   superTwice: () => "Super constructor may only be called once",
@@ -51,6 +52,8 @@ export const JsMessages = {
   bigintToNumber: () => "Cannot convert a BigInt value to a number",
   toPrimitive: () => "Cannot convert object to primitive value",
   destructureNullish: (what: string) => `Cannot destructure '${what}' as it is ${what}.`,
+  destructureProperty: (key: string, what: string) => `Cannot destructure property '${key}' of '${what}' as it is ${what}.`,
+  notIterableValue: (what: string) => `${what} is not iterable (cannot read property Symbol(Symbol.iterator))`,
   cyclicJson: () => "Converting circular structure to JSON",
   bigintJson: () => "Do not know how to serialize a BigInt",
   reduceEmpty: () => "Reduce of empty array with no initial value",

@@ -99,6 +99,17 @@ export function notCallable(st: JsState, text: string, line: number, o?: Value, 
   return st.typeError(JsMessages.notAFunction(text), line)
 }
 
+/**
+ * Calling what is not a function fails only after the arguments are evaluated (their effects
+ * happen first, as the standard orders a call); the unknown-tool diagnosis is of the callee.
+ */
+function notCallableAfter(st: JsState, evaluate: (R: Frame) => unknown, R: Frame, text: string, line: number, o?: Value, f?: Value) {
+  const unknown = st.lastUnknownToolRead
+  evaluate(R)
+  st.lastUnknownToolRead = unknown
+  return notCallable(st, text, line, o, f)
+}
+
 export function compileCall(node: AnyNode, ctx: CompileContext): Expr {
   const st = ctx.st
   const line = ctx.line(node)
@@ -116,7 +127,7 @@ export function compileCall(node: AnyNode, ctx: CompileContext): Expr {
     const thisValue = compileThisFor(callee.object, ctx)
     return function superMethodCall(R: Frame): Value {
       const f = method(R)
-      if (!(f instanceof JsFunction)) throw notCallable(st, text, line, undefined, f)
+      if (!(f instanceof JsFunction)) throw notCallableAfter(st, args, R, text, line, undefined, f)
       st.line = line
       return f.impl(st, thisValue(R), args(R), undefined)
     }
@@ -137,7 +148,7 @@ export function compileCall(node: AnyNode, ctx: CompileContext): Expr {
       const f = readMethod(st, o, name, key, R, line)
       if (!(f instanceof JsFunction)) {
         if (optional && (f === undefined || f === null)) return SHORT
-        throw notCallable(st, text, line, o, f)
+        throw notCallableAfter(st, args, R, text, line, o, f)
       }
       st.line = line
       return f.impl(st, o, args(R), undefined)
@@ -149,7 +160,7 @@ export function compileCall(node: AnyNode, ctx: CompileContext): Expr {
     if (!(f instanceof JsFunction)) {
       if (f === SHORT) return SHORT
       if (optional && (f === undefined || f === null)) return SHORT
-      throw notCallable(st, text, line, undefined, f)
+      throw notCallableAfter(st, args, R, text, line, undefined, f)
     }
     st.line = line
     return f.impl(st, undefined, args(R), undefined)
@@ -184,6 +195,11 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
     if (d !== null) return d(thisArg, a0, a1, a2)
     return f.impl(st, thisArg, n === 0 ? [] : n === 1 ? [a0] : n === 2 ? [a0, a1] : [a0, a1, a2], undefined)
   }
+  const evaluate = (R: Frame): void => {
+    if (n > 0) e0(R)
+    if (n > 1) e1(R)
+    if (n > 2) e2(R)
+  }
   if (callee.type === "MemberExpression") {
     const object = compileExpression(callee.object, ctx)
     const key: Expr | null = callee.computed ? compileExpression(callee.property, ctx) : null
@@ -199,7 +215,7 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
       const f = readMethod(st, o, name, key, R, line)
       if (!(f instanceof JsFunction)) {
         if (optional && (f === undefined || f === null)) return SHORT
-        throw notCallable(st, text, line, o, f)
+        throw notCallableAfter(st, evaluate, R, text, line, o, f)
       }
       st.line = line
       return invoke(f, o, R)
@@ -210,7 +226,7 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
     // `f(x)` where `f` is a function of an enclosing scope (a captured declaration: no TDZ).
     return function callCellDirect(R: Frame): Value {
       const f = R[cell].v
-      if (!(f instanceof JsFunction)) throw notCallable(st, text, line, undefined, f)
+      if (!(f instanceof JsFunction)) throw notCallableAfter(st, evaluate, R, text, line, undefined, f)
       st.line = line
       return invoke(f, undefined, R)
     }
@@ -221,7 +237,7 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
     if (!(f instanceof JsFunction)) {
       if (f === SHORT) return SHORT
       if (optional && (f === undefined || f === null)) return SHORT
-      throw notCallable(st, text, line, undefined, f)
+      throw notCallableAfter(st, evaluate, R, text, line, undefined, f)
     }
     st.line = line
     return invoke(f, undefined, R)

@@ -202,6 +202,8 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
         const returned = c === RETURN ? st2.returned : undefined
         if (returned instanceof JsObject) return returned
         if (!derived) return undefined
+        // A derived constructor's return of a primitive is a TypeError, even after super().
+        if (returned !== undefined) throw st2.typeError(JsMessages.derivedReturn(), line)
         const self = thisBoxed ? R[thisSlot].v : R[thisSlot]
         if (self === TDZ) throw st2.error("ReferenceError", JsMessages.superNotCalled(), line)
         return self
@@ -238,7 +240,7 @@ function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prolog
   const selfScope = scope.parent !== null && scope.parent.fn === info ? scope.parent : null
   const bindings: Binding[] = [...scope.names.values(), ...(selfScope ? selfScope.names.values() : [])]
   for (const b of bindings) {
-    if (b.captured || b.lexical) {
+    if (b.captured || b.checked) {
       const fresh = compileFreshBinding(b)
       steps.push((R) => fresh(R))
     }

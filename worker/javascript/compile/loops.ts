@@ -213,6 +213,17 @@ const exprStmt = (e: (R: Frame) => Value): Stmt => (R) => {
 }
 
 /** The per-iteration target of `for (x of ...)`/`for (x in ...)`: a declaration or an assignment. */
+/** The source of a `for-of`/`for-in`, run with a lexical head's names in TDZ (`for (let x of [x])` throws). */
+export function compileLoopSource(node: AnyNode, ctx: CompileContext): Expr {
+  const right = compileExpression(node.right, ctx)
+  const tdz = compileScopeEntry(node.left.type === "VariableDeclaration" ? ctx.resolution.scopes.get(node.left) : undefined, ctx)
+  if (tdz === null) return right
+  return function loopSourceInTdz(R: Frame): Value {
+    tdz(R)
+    return right(R)
+  }
+}
+
 export function compileLoopTarget(node: AnyNode, ctx: CompileContext): { entry: ((R: Frame) => void) | null; write: (R: Frame, v: Value) => void } {
   const left = node.left
   if (left.type === "VariableDeclaration") {
@@ -225,7 +236,7 @@ export function compileLoopTarget(node: AnyNode, ctx: CompileContext): { entry: 
 export function compileForOf(node: AnyNode, ctx: CompileContext): Stmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
-  const right = compileExpression(node.right, ctx)
+  const right = compileLoopSource(node, ctx)
   const { entry, write } = compileLoopTarget(node, ctx)
   const body = compileStatement(node.body, ctx)
   const line = ctx.line(node)
@@ -304,7 +315,7 @@ function hiddenStringKeysOnly(p: JsObject): boolean {
 export function compileForIn(node: AnyNode, ctx: CompileContext): Stmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
-  const right = compileExpression(node.right, ctx)
+  const right = compileLoopSource(node, ctx)
   const { entry, write } = compileLoopTarget(node, ctx)
   const body = compileStatement(node.body, ctx)
   const line = ctx.line(node)

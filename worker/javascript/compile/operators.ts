@@ -268,8 +268,10 @@ function compilePlace(node: AnyNode, ctx: CompileContext): { read: (R: Frame, p:
         ref: (R) => {
           const base = object(R)
           const k = key(R)
-          if (base === undefined || base === null) throw st.typeError(JsMessages.readProperty(String(base), toStr(st, k)), line)
-          return { base, key: k }
+          // The base is checked before the key is converted, and the key converted once for the
+          // read and the write (a key object's toString runs once, and not at all on null).
+          if (base === undefined || base === null) throw st.typeError(JsMessages.readProperty(String(base), k instanceof JsObject ? st.realm.describe(k) : toStr(st, k)), line)
+          return { base, key: typeof k === "string" || typeof k === "number" ? k : toPropertyKey(st, k) }
         },
       },
       read: (_R, p) => getIndexed(st, p.base, p.key),

@@ -9,7 +9,8 @@
 import { JsMessages } from "../messages.js"
 import { DONE, Stepper } from "../runtime/iterate.js"
 import { ABSENT, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
-import { getV, putIndexed, toPropertyKey, toStr } from "../runtime/ops.js"
+import { getV, putIndexed, toObject, toPropertyKey, toStr } from "../runtime/ops.js"
+import { ThrowSignal, type JsState } from "../runtime/state.js"
 import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
 import { compileExpression, isAnonymousFunction, staticKey } from "./expressions.js"
 import { setFunctionName } from "./functions.js"
@@ -64,71 +65,129 @@ function compilePattern(p: AnyNode, ctx: CompileContext, declaring: boolean): Wr
   throw ctx.error(p, "SyntaxError: Invalid destructuring assignment target", "ParseError")
 }
 
+/**
+ * A pattern element whose target is a property reference (`[o.x] = it`, `{ a: o[k] = 1 } = v`):
+ * its object and key are evaluated before the value is read, and the key converted only when the
+ * value is written, the order the standard gives (a key that throws leaves the iterator unstepped).
+ */
+export interface PropertyTarget {
+  readonly object: Expr
+  readonly key: Expr
+  readonly fallback: Expr | null
+  readonly put: (R: Frame, o: Value, k: Value, v: Value) => void
+}
+
+const noKey: Expr = () => undefined
+
+export function propertyTargetOf(e: AnyNode, ctx: CompileContext): PropertyTarget | null {
+  const st = ctx.st
+  const hasDefault = e.type === "AssignmentPattern"
+  const t = hasDefault ? e.left : e
+  if (t.type !== "MemberExpression") return null
+  const object = compileExpression(t.object, ctx)
+  const fallback = hasDefault ? compileExpression(e.right, ctx) : null
+  if (t.property.type === "PrivateIdentifier") {
+    const set = compilePrivateWrite(t, ctx)
+    return { object, key: noKey, fallback, put: (R, o, _k, v) => set(R, o, v) }
+  }
+  const key: Expr = t.computed ? compileExpression(t.property, ctx) : ((k: string) => () => k)(t.property.name)
+  return { object, key, fallback, put: (_R, o, k, v) => putIndexed(st, o, k, v) }
+}
+
+/** The own enumerable properties of `v` not yet taken by the pattern, in a new object (`...rest`). */
+export function restOf(st: JsState, v: Value, used: readonly Key[]): JsObject {
+  const rest = st.realm.newObject()
+  // A string's characters are its own enumerable index properties (not stored on its box).
+  if (typeof v === "string") for (let i = 0; i < v.length; i++) if (!used.includes(String(i))) rest.props.set(String(i), v[i]!)
+  const from = v instanceof JsObject ? v : toObject(st, v)
+  for (const k of from.ownKeys()) {
+    if (used.includes(k) || !from.isEnumerable(k) || from.own(k) === ABSENT) continue
+    rest.props.set(k, from.get(st, k))
+  }
+  return rest
+}
+
 function compileObjectPattern(p: AnyNode, ctx: CompileContext, declaring: boolean): Write {
   const st = ctx.st
   const line = ctx.line(p)
-  const parts: Array<{ key: string | null; keyExpr: Expr | null; target: Write; rest: boolean }> = []
+  const parts: Array<{ key: string | null; keyExpr: Expr | null; target: Write | null; prop: PropertyTarget | null; rest: boolean }> = []
   for (const prop of p.properties) {
+    const element = prop.type === "RestElement" ? prop.argument : prop.value
+    const target = propertyTargetOf(element, ctx)
+    const write = target === null ? compilePattern(element, ctx, declaring) : null
     if (prop.type === "RestElement") {
-      parts.push({ key: null, keyExpr: null, target: compilePattern(prop.argument, ctx, declaring), rest: true })
+      parts.push({ key: null, keyExpr: null, target: write, prop: target, rest: true })
       continue
     }
     const key = staticKey(prop)
-    parts.push({ key, keyExpr: key === null ? compileExpression(prop.key, ctx) : null, target: compilePattern(prop.value, ctx, declaring), rest: false })
+    parts.push({ key, keyExpr: key === null ? compileExpression(prop.key, ctx) : null, target: write, prop: target, rest: false })
   }
   return function destructureObject(R: Frame, v: Value): void {
     if (v === undefined || v === null) {
       const first = parts[0]
-      throw st.typeError(
-        first !== undefined && first.key !== null
-          ? `Cannot destructure property '${first.key}' of '${String(v)}' as it is ${String(v)}.`
-          : JsMessages.destructureNullish(String(v)),
-        line,
-      )
+      throw st.typeError(first !== undefined && first.key !== null ? JsMessages.destructureProperty(first.key, String(v)) : JsMessages.destructureNullish(String(v)), line)
     }
     const used: Key[] = []
     for (const part of parts) {
-      if (part.rest) {
-        const rest = st.realm.newObject()
-        if (v instanceof JsObject) {
-          for (const k of v.ownKeys()) {
-            if (used.includes(k) || !v.isEnumerable(k) || v.own(k) === ABSENT) continue
-            rest.props.set(k, v.get(st, k))
-          }
+      const k: Key | null = part.rest ? null : part.key !== null ? part.key : toPropertyKey(st, part.keyExpr!(R))
+      const pt = part.prop
+      if (pt === null) {
+        if (k === null) part.target!(R, restOf(st, v, used))
+        else {
+          used.push(k)
+          part.target!(R, getV(st, v, k))
         }
-        part.target(R, rest)
         continue
       }
-      const k: Key = part.key !== null ? part.key : toPropertyKey(st, part.keyExpr!(R))
-      used.push(k)
-      part.target(R, getV(st, v, k))
+      const o = pt.object(R)
+      const tk = pt.key(R)
+      let x: Value
+      if (k === null) x = restOf(st, v, used)
+      else {
+        used.push(k)
+        x = getV(st, v, k)
+        if (x === undefined && pt.fallback !== null) x = pt.fallback(R)
+      }
+      pt.put(R, o, tk, x)
     }
   }
 }
 
 function compileArrayPattern(p: AnyNode, ctx: CompileContext, declaring: boolean): Write {
   const st = ctx.st
-  const elements: Array<{ target: Write | null; rest: boolean }> = p.elements.map((e: AnyNode) =>
-    e === null ? { target: null, rest: false } : e.type === "RestElement" ? { target: compilePattern(e.argument, ctx, declaring), rest: true } : { target: compilePattern(e, ctx, declaring), rest: false },
-  )
+  const elements: Array<{ target: Write | null; prop: PropertyTarget | null; rest: boolean }> = p.elements.map((e: AnyNode) => {
+    if (e === null) return { target: null, prop: null, rest: false }
+    const element = e.type === "RestElement" ? e.argument : e
+    const prop = propertyTargetOf(element, ctx)
+    return { target: prop === null ? compilePattern(element, ctx, declaring) : null, prop, rest: e.type === "RestElement" }
+  })
   return function destructureArray(R: Frame, v: Value): void {
-    if (v === undefined || v === null) throw st.typeError(`${toStr(st, v)} is not iterable (cannot read property Symbol(Symbol.iterator))`)
+    if (v === undefined || v === null) throw st.typeError(JsMessages.notIterableValue(toStr(st, v)))
     const stepper = new Stepper(st, v)
-    let finished = false
     try {
       for (const e of elements) {
+        const pt = e.prop
+        const o = pt === null ? undefined : pt.object(R)
+        const tk = pt === null ? undefined : pt.key(R)
+        let x: Value
         if (e.rest) {
           const rest: Value[] = []
-          for (let x = stepper.next(); x !== DONE; x = stepper.next()) rest.push(x as Value)
-          e.target!(R, st.realm.newArray(rest))
-          continue
+          for (let n = stepper.next(); n !== DONE; n = stepper.next()) rest.push(n as Value)
+          x = st.realm.newArray(rest)
+        } else {
+          const n = stepper.next()
+          x = n === DONE ? undefined : (n as Value)
         }
-        const x = stepper.next()
-        if (e.target !== null) e.target(R, x === DONE ? undefined : (x as Value))
+        if (pt !== null) {
+          if (x === undefined && pt.fallback !== null) x = pt.fallback(R)
+          pt.put(R, o, tk, x)
+        } else if (e.target !== null) e.target(R, x)
       }
-      finished = true
-    } finally {
-      if (finished) stepper.close()
+    } catch (error) {
+      // IteratorClose on a throw: the pattern's own error wins over one from return().
+      if (error instanceof ThrowSignal) stepper.closeQuietly()
+      throw error
     }
+    stepper.close()
   }
 }

@@ -21,6 +21,7 @@ import { toolNamespacePath } from "../runtime/host-values.js"
 import { setFunctionName } from "./functions.js"
 import { BINARY } from "./operators.js"
 import { compilePatternAssignment } from "./patterns.js"
+import { compileResumablePattern, patternSuspends } from "./resumable-patterns.js"
 import { compilePrivateName, privateGet, privateSet } from "./private.js"
 import { rargs, rexpr, type RExpr } from "./resumable.js"
 import { compileAssign, compileRead, refOf } from "./variables.js"
@@ -170,6 +171,14 @@ export function compileResumableAssignment(node: AnyNode, ctx: CompileContext): 
   const value = rexpr(node.right, ctx, left.type === "Identifier" ? left.name : undefined)
   const binary = op === "=" || isLogical(op) ? null : BINARY[op.slice(0, -1) as BinaryOperator]!
   if (op === "=" && (left.type === "ObjectPattern" || left.type === "ArrayPattern")) {
+    if (patternSuspends(left, ctx)) {
+      const rassign = compileResumablePattern(left, ctx, false)
+      return function* assignSuspendingPattern(R: Frame) {
+        const v = yield* value(R)
+        yield* rassign(R, v)
+        return v
+      }
+    }
     const assign = compilePatternAssignment(left, ctx)
     return function* assignPattern(R: Frame) {
       const v = yield* value(R)

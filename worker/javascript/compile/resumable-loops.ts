@@ -26,9 +26,10 @@ import { AwaitRequest } from "../runtime/promise.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
 import type { AnyNode, CompileContext, Completion, Frame } from "./context.js"
 import { sourceText } from "./expressions.js"
-import { compileLoopTarget, compilePerIterationCells, forInKeys, isTrue, loopControl, takeLabels } from "./loops.js"
+import { compilePerIterationCells, forInKeys, isTrue, loopControl, takeLabels } from "./loops.js"
 import { compileResumableStatement, rexpr, type RExpr, type RStmt } from "./resumable.js"
 import { compileScopeEntry } from "./statements.js"
+import { compileResumableLoopTarget } from "./resumable-patterns.js"
 
 export function compileResumableFor(node: AnyNode, ctx: CompileContext): RStmt {
   const st = ctx.st
@@ -96,9 +97,11 @@ export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys
   const st = ctx.st
   const labels = takeLabels(ctx)
   const right = rexpr(node.right, ctx)
-  const { entry, write } = compileLoopTarget(node, ctx)
+  const tdz = compileScopeEntry(node.left.type === "VariableDeclaration" ? ctx.resolution.scopes.get(node.left) : undefined, ctx)
+  const { entry, write, rwrite } = compileResumableLoopTarget(node, ctx)
   const body = compileResumableStatement(node.body, ctx)
   return function* forEachLoop(R: Frame) {
+    if (tdz !== null) tdz(R)
     const source = yield* right(R)
     // Values are pulled one at a time (an endless generator is fine as long as the loop stops),
     // and the iterator is closed when the loop leaves early, by break, return, throw or a
@@ -113,10 +116,13 @@ export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys
       let c: Completion
       try {
         if (entry !== null) entry(R)
-        write(R, v)
+        if (rwrite !== null) yield* rwrite(R, v)
+        else write(R, v)
         c = yield* body(R)
       } catch (error) {
-        if (stepper !== null && (error instanceof ThrowSignal || error instanceof GeneratorReturn)) stepper.closeQuietly()
+        // IteratorClose: a throw keeps its own error; a generator's return() lets one from return() through.
+        if (stepper !== null && error instanceof ThrowSignal) stepper.closeQuietly()
+        else if (stepper !== null && error instanceof GeneratorReturn) stepper.close()
         throw error
       }
       if (c !== undefined) {
@@ -139,11 +145,13 @@ export function compileForAwait(node: AnyNode, ctx: CompileContext): RStmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
   const right = rexpr(node.right, ctx)
-  const { entry, write } = compileLoopTarget(node, ctx)
+  const tdz = compileScopeEntry(node.left.type === "VariableDeclaration" ? ctx.resolution.scopes.get(node.left) : undefined, ctx)
+  const { entry, write, rwrite } = compileResumableLoopTarget(node, ctx)
   const body = compileResumableStatement(node.body, ctx)
   const line = ctx.line(node)
   const text = sourceText(node.right, ctx)
   return function* forAwaitLoop(R: Frame) {
+    if (tdz !== null) tdz(R)
     const source = yield* right(R)
     st.line = line
     const iterator = getAsyncIterator(st, source, text)
@@ -157,7 +165,8 @@ export function compileForAwait(node: AnyNode, ctx: CompileContext): RStmt {
       let c: Completion
       try {
         if (entry !== null) entry(R)
-        write(R, v)
+        if (rwrite !== null) yield* rwrite(R, v)
+        else write(R, v)
         c = yield* body(R)
       } catch (error) {
         if (error instanceof ThrowSignal) yield* closeAsyncIterator(st, iterator, true)

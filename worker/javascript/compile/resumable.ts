@@ -32,6 +32,7 @@ import { construct } from "./functions.js"
 import { compileForAwait, compileResumableFor, compileResumableForEach, compileResumableWhile } from "./resumable-loops.js"
 import { BINARY, UNARY } from "./operators.js"
 import { compilePatternDeclaration } from "./patterns.js"
+import { compileResumablePattern, patternSuspends } from "./resumable-patterns.js"
 import { compileScopeEntry, compileStatement } from "./statements.js"
 import { compileYield, inAsyncGenerator } from "./generators.js"
 import { compileResumableAssignment, compileResumableCall, compileResumableChain, compileResumableMember, compileResumableObject, compileResumableUpdate } from "./resumable-access.js"
@@ -100,16 +101,19 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
   VariableDeclaration: (node, ctx) => {
     const parts = node.declarations.map((d: AnyNode) => ({
       value: d.init === null ? null : rexpr(d.init, ctx, d.id.type === "Identifier" ? d.id.name : undefined),
-      write: compilePatternDeclaration(d.id, ctx),
+      write: patternSuspends(d.id, ctx) ? null : compilePatternDeclaration(d.id, ctx),
+      rwrite: patternSuspends(d.id, ctx) ? compileResumablePattern(d.id, ctx, true) : null,
       isVar: node.kind === "var",
     }))
     return function* variableDeclaration(R: Frame) {
       for (const p of parts) {
         if (p.value === null) {
-          if (!p.isVar) p.write(R, undefined)
+          if (!p.isVar) p.write!(R, undefined)
           continue
         }
-        p.write(R, yield* p.value(R))
+        const v = yield* p.value(R)
+        if (p.rwrite !== null) yield* p.rwrite(R, v)
+        else p.write!(R, v)
       }
       return undefined
     }
@@ -170,7 +174,7 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
     const block = compileResumableStatement(node.block, ctx)
     const clause = node.handler
     const entry = clause ? compileScopeEntry(ctx.resolution.scopes.get(clause), ctx) : null
-    const bind = clause?.param ? compilePatternDeclaration(clause.param, ctx) : null
+    const bind = clause?.param ? compileResumablePattern(clause.param, ctx, true) : null
     const handler = clause ? compileResumableStatement(clause.body, ctx) : null
     const finalizer = node.finalizer ? compileResumableStatement(node.finalizer, ctx) : null
     return function* tryStatement(R: Frame) {
@@ -190,7 +194,7 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
         } else {
           try {
             if (entry !== null) entry(R)
-            if (bind !== null) bind(R, error.value)
+            if (bind !== null) yield* bind(R, error.value)
             c = yield* handler(R)
           } catch (inner) {
             if (!(inner instanceof ThrowSignal || inner instanceof GeneratorReturn) || finalizer === null) throw inner

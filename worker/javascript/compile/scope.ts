@@ -38,8 +38,17 @@ export class Binding {
     readonly readyAt: number,
     readonly inSwitch: boolean,
   ) {}
+  /**
+   * A parameter of a function whose parameters are not all plain names: until its own turn comes
+   * it is in TDZ (`function f(a = b, b)` throws a ReferenceError), like a `let`.
+   */
+  paramInTdz = false
   get lexical(): boolean {
     return this.kind === "let" || this.kind === "const" || this.kind === "class"
+  }
+  /** Whether the binding starts uninitialised (TDZ) and reads before its initialisation may throw. */
+  get checked(): boolean {
+    return this.paramInTdz || this.kind === "let" || this.kind === "const" || this.kind === "class"
   }
 }
 
@@ -166,9 +175,9 @@ export function resolveScopes(program: AnyNode): Resolution {
       const b = s.names.get(name)
       if (b === undefined) continue
       const derivedThis = name === "this" && res.derivedConstructors.has(b.fn.node)
-      if (b.fn === fn) return { kind: "local", binding: b, tdz: derivedThis || (b.lexical && (at < b.readyAt || b.inSwitch)) }
+      if (b.fn === fn) return { kind: "local", binding: b, tdz: derivedThis || (b.checked && (at < b.readyAt || b.inSwitch)) }
       b.captured = true
-      return { kind: "upvalue", binding: b, fn, index: capture(fn, b), tdz: derivedThis || b.lexical }
+      return { kind: "upvalue", binding: b, fn, index: capture(fn, b), tdz: derivedThis || b.checked }
     }
     return { kind: "global", name }
   }
@@ -252,8 +261,9 @@ export function resolveScopes(program: AnyNode): Resolution {
     for (const p of node.params) {
       fn.params.push(p)
       if (p.type !== "Identifier") fn.simpleParams = false
-      for (const id of patternNames(p)) declareIn(scope, id.name, "param", 0, id)
+      for (const id of patternNames(p)) declareIn(scope, id.name, "param", p.end, id)
     }
+    if (!fn.simpleParams) for (const p of node.params) for (const id of patternNames(p)) res.declarations.get(id)!.paramInTdz = true
     if (!arrow && usesArguments(node)) fn.argumentsBinding = declareIn(scope, "arguments", "internal", 0, null)
     for (const p of node.params) visitPattern(p)
     if (node.body.type === "BlockStatement") {
@@ -405,8 +415,19 @@ export function resolveScopes(program: AnyNode): Resolution {
         scope = newScope(scope, fn, false)
         res.scopes.set(node, scope)
         const head = node.type === "ForStatement" ? node.init : node.left
-        if (head && head.type === "VariableDeclaration" && head.kind !== "var") declareLexicals([head], scope)
-        for (const k of ["init", "test", "update", "left", "right"]) if (node[k]) visit(node[k])
+        const lexicalHead = head && head.type === "VariableDeclaration" && head.kind !== "var"
+        if (lexicalHead) declareLexicals([head], scope)
+        for (const k of ["init", "test", "update", "left"]) if (node[k]) visit(node[k])
+        if (lexicalHead && node.type !== "ForStatement") {
+          // `for (let x of [x])`: the source runs in a scope of its own (kept under the head) where the head's names
+          // exist but are never initialised (TDZ), not in the loop's.
+          const loopScope = scope
+          scope = newScope(outer, fn, false)
+          res.scopes.set(head, scope)
+          for (const id of patternNames(head.declarations[0].id)) scope.lexicals.push(declareIn(scope, id.name, head.kind, Number.MAX_SAFE_INTEGER, null))
+          visit(node.right)
+          scope = loopScope
+        } else if (node.right) visit(node.right)
         visit(node.body)
         scope = outer
         return

@@ -117,7 +117,7 @@ export function compileInit(binding: Binding): Write {
 /** Puts a fresh binding in its slot at scope entry: a new cell if captured, TDZ for lexicals. */
 export function compileFreshBinding(binding: Binding): (R: Frame) => void {
   const s = binding.slot
-  const initial = binding.lexical ? TDZ : undefined
+  const initial = binding.checked ? TDZ : undefined
   if (binding.captured) {
     return function freshCell(R: Frame) {
       R[s] = { v: initial }

@@ -159,13 +159,14 @@ export class Stepper {
       this.done = true
       return DONE
     }
+    // Done until the step succeeds: an iterator whose next() (or its result) throws is not closed.
+    this.done = true
     const r = this.st.call(this.nextMethod, this.iterator, [])
     if (!(r instanceof JsObject)) throw this.st.typeError("Iterator result is not an object")
-    if (truthy(r.get(this.st, "done"))) {
-      this.done = true
-      return DONE
-    }
-    return r.get(this.st, "value")
+    if (truthy(r.get(this.st, "done"))) return DONE
+    const value = r.get(this.st, "value")
+    this.done = false
+    return value
   }
 
   close(): void {

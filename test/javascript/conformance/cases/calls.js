@@ -57,3 +57,14 @@ return [deeper(3), depth(3)]
 // case: a closure-free function called by builtins and directly
 function inc(x) { var y = x + 1; return y } return [[1, 2, 3].map(inc), inc(9), [5].map((v) => inc(v))]
 // result: [[2,3,4],10,[6]]
+
+// case: calling what is not a function evaluates the arguments first
+const log = []
+const o = {}
+const arg = (x) => { log.push(x); return x }
+try { o.missing(arg(1), arg(2)) } catch (e) { log.push(e instanceof TypeError) }
+try { o["also"](arg(3)) } catch (e) { log.push(e instanceof TypeError) }
+const notFn = 5
+try { notFn(arg(4), arg(5), arg(6), arg(7)) } catch (e) { log.push(e instanceof TypeError) }
+return log
+// result: [1,2,true,3,true,4,5,6,7,true]

@@ -59,3 +59,17 @@ class P { toString() { return 'P!' } } return `${new P()}`
 // case: class private fields
 class Acc { #total = 0; add(n) { this.#total += n; return this } get total() { return this.#total } } return new Acc().add(2).add(3).total
 // result: 5
+
+// case: a derived constructor returning a primitive is a TypeError, even from a try
+class Base {}
+class Num extends Base { constructor() { super(); return 0 } }
+class Caught extends Base { constructor() { super(); try { return 1 } catch (e) { return } } }
+class Obj extends Base { constructor() { super(); return { replaced: true } } }
+class Undef extends Base { constructor() { super(); return undefined } }
+const out = []
+for (const C of [Num, Caught]) {
+  try { new C() } catch (e) { out.push(e instanceof TypeError) }
+}
+out.push(new Obj(), new Undef() instanceof Undef)
+return out
+// result: [true,true,{"replaced":true},true]
