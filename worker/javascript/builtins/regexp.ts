@@ -100,6 +100,7 @@ export function installRegExp(realm: Realm): void {
     toString: spec(0, (st: JsState, t: Value) => regexpText(st, thisObject(st, t, "toString"))),
   })
   realm.registerIntrinsic("RegExp", ctor)
+  realm.getter(ctor, Symbol.species, (_st, t) => t)
   realm.registerIntrinsic("RegExp.prototype", RP)
   realm.registerIntrinsic("RegExp.prototype.exec", RP.own("exec") as JsFunction)
 

@@ -75,8 +75,8 @@ export class Realm {
     this.ObjectPrototype = new JsObject(null)
     this.FunctionPrototype = new JsFunction(this.ObjectPrototype, () => undefined, "", 0, FunctionKind.Plain)
     this.ArrayPrototype = new JsArray(this.ObjectPrototype, [])
-    this.StringPrototype = new JsObject(this.ObjectPrototype)
-    // The standard makes these two wrappers themselves (of 0 and false): `Number.prototype.valueOf()` is 0.
+    this.StringPrototype = new JsBoxed(this.ObjectPrototype, "")
+    // The standard makes these wrappers themselves (of "", 0 and false): `Number.prototype.valueOf()` is 0.
     this.NumberPrototype = new JsBoxed(this.ObjectPrototype, 0)
     this.BooleanPrototype = new JsBoxed(this.ObjectPrototype, false)
     this.BigIntPrototype = new JsObject(this.ObjectPrototype)
