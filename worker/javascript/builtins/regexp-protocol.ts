@@ -21,7 +21,7 @@ import { DONE, JsIterator } from "../runtime/iterate.js"
 import { sameValue, toNumber, toObject, toStr } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 import { construct } from "../compile/functions.js"
-import { JsRegExp, isRegExp, limitsOf, makeRegExp, nextMatch, regexpExec, setLastIndex, toLength, usesBuiltinExec, type MatchRecord } from "./regexp-exec.js"
+import { type JsRegExp, isRegExp, limitsOf, makeRegExp, nextMatch, regexpExec, setLastIndex, toLength, usesBuiltinExec, type MatchRecord } from "./regexp-exec.js"
 import { speciesConstructor } from "./typed-array-constructors.js"
 
 /** AdvanceStringIndex: past an empty match, by one code point under `u`/`v`. */
