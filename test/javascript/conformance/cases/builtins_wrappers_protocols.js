@@ -63,3 +63,7 @@ const o = { toString() { return 'converted' } }; const pattern = { [Symbol.repla
 // case: padStart and padEnd have length 1
 return [String.prototype.padStart.length, String.prototype.padEnd.length]
 // result: [1,1]
+
+// case: super.exec in a RegExp subclass runs the built-in matcher
+class R extends RegExp { exec(s) { const m = super.exec(s); return m } } const r = new R('\\d+', 'y'); r.lastIndex = 1; const m = r.exec('x1y'); return [m && m[0], r.lastIndex, 'a1b'.replace(r, '#')]
+// result: ["1",2,"a1b"]
