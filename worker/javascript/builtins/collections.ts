@@ -14,13 +14,22 @@ import { iteratorNext } from "./array.js"
 
 const key = (v: Value): Value => (typeof v === "number" && v === 0 ? 0 : v)
 
-function thisMap(st: JsState, t: Value, method: string): JsMap {
-  if (t instanceof JsMap) return t
-  throw st.typeError(`Method Map.prototype.${method} called on incompatible receiver ${st.realm.describe(t)}`)
+/** The weak kinds are their own classes, so that a `Map` method refuses a `WeakMap` (no [[MapData]]). */
+class JsWeakMap extends JsMap {}
+class JsWeakSet extends JsSet {}
+
+function thisMap(st: JsState, t: Value, method: string, weak: boolean): JsMap {
+  if (t instanceof JsMap && t instanceof JsWeakMap === weak) return t
+  throw st.typeError(`Method ${weak ? "WeakMap" : "Map"}.prototype.${method} called on incompatible receiver ${st.realm.describe(t)}`)
 }
-function thisSet(st: JsState, t: Value, method: string): JsSet {
-  if (t instanceof JsSet) return t
-  throw st.typeError(`Method Set.prototype.${method} called on incompatible receiver ${st.realm.describe(t)}`)
+function thisSet(st: JsState, t: Value, method: string, weak: boolean): JsSet {
+  if (t instanceof JsSet && t instanceof JsWeakSet === weak) return t
+  throw st.typeError(`Method ${weak ? "WeakSet" : "Set"}.prototype.${method} called on incompatible receiver ${st.realm.describe(t)}`)
+}
+
+const callbackArg = (st: JsState, fn: Value): JsFunction => {
+  if (fn instanceof JsFunction) return fn
+  throw st.typeError(`${st.realm.describe(fn)} is not a function`)
 }
 
 const protoFor = (st: JsState, newTarget: JsObject | undefined, fallback: JsObject): JsObject => {
@@ -70,7 +79,7 @@ export function installCollections(realm: Realm): void {
       0,
       (st, _t, [entries], newTarget) => {
         if (newTarget === undefined) throw st.typeError(`Constructor ${name} requires 'new'`)
-        const m = new JsMap(protoFor(st, newTarget, MP))
+        const m = weak ? new JsWeakMap(protoFor(st, newTarget, MP)) : new JsMap(protoFor(st, newTarget, MP))
         if (entries !== undefined && entries !== null) {
           const adder = overriddenAdder(st, m, "set", builtinSet)
           iterate(st, entries, (e) => {
@@ -94,38 +103,42 @@ export function installCollections(realm: Realm): void {
     realm.registerIntrinsic(`${name}.prototype`, MP)
     MP.defineOwn(realm.st, Symbol.toStringTag, name, 3)
     realm.methods(MP, {
-      get: [1, (st, t, [k]) => thisMap(st, t, "get").data.get(key(k))],
+      get: [1, (st, t, [k]) => thisMap(st, t, "get", weak).data.get(key(k))],
       set: [2, (st, t, [k, v]) => {
-        const m = thisMap(st, t, "set")
+        const m = thisMap(st, t, "set", weak)
         if (weak && !(k instanceof JsObject)) throw st.typeError(`Invalid value used as weak map key`)
         if (m.data.size >= st.maxArrayLength && !m.data.has(key(k))) throw st.arrayTooLarge()
         m.data.set(key(k), v)
         return m
       }],
-      has: [1, (st, t, [k]) => thisMap(st, t, "has").data.has(key(k))],
-      delete: [1, (st, t, [k]) => thisMap(st, t, "delete").data.delete(key(k))],
+      has: [1, (st, t, [k]) => thisMap(st, t, "has", weak).data.has(key(k))],
+      delete: [1, (st, t, [k]) => thisMap(st, t, "delete", weak).data.delete(key(k))],
     })
     builtinSet = MP.own("set") as Value
     if (!weak) {
       realm.methods(MP, {
         clear: [0, (st, t) => {
-          thisMap(st, t, "clear").data.clear()
+          thisMap(st, t, "clear", weak).data.clear()
           return undefined
         }],
         forEach: [1, (st, t, [fn, self]) => {
-          const m = thisMap(st, t, "forEach")
+          const m = thisMap(st, t, "forEach", weak)
+          callbackArg(st, fn)
           for (const [k, v] of m.data) st.call(fn, self, [v, k, m])
           return undefined
         }],
-        keys: [0, (st, t) => iteratorOver(st, MapIterator, thisMap(st, t, "keys").data.keys(), (k) => k)],
-        values: [0, (st, t) => iteratorOver(st, MapIterator, thisMap(st, t, "values").data.values(), (v) => v)],
+        keys: [0, (st, t) => iteratorOver(st, MapIterator, thisMap(st, t, "keys", weak).data.keys(), (k) => k)],
+        values: [0, (st, t) => iteratorOver(st, MapIterator, thisMap(st, t, "values", weak).data.values(), (v) => v)],
       })
-      const entries = realm.builtin("entries", 0, (st, t) => iteratorOver(st, MapIterator, thisMap(st, t, "entries").data.entries(), ([k, v]) => st.realm.newArray([k, v])))
+      const entries = realm.builtin("entries", 0, (st, t) => iteratorOver(st, MapIterator, thisMap(st, t, "entries", weak).data.entries(), ([k, v]) => st.realm.newArray([k, v])))
       MP.defineOwn(realm.st, "entries", entries, 2)
       MP.defineOwn(realm.st, Symbol.iterator, entries, 2)
-      realm.getter(MP, "size", (st, t) => thisMap(st, t, "size").data.size)
+      realm.getter(ctor, Symbol.species, (_st, t) => t)
+      realm.getter(MP, "size", (st, t) => thisMap(st, t, "size", weak).data.size)
       realm.methods(ctor, {
         groupBy: [2, (st, _t, [items, fn]) => {
+          if (items === undefined || items === null) throw st.typeError(`${String(items)} is not iterable`)
+          callbackArg(st, fn)
           const m = new JsMap(MP)
           let i = 0
           iterate(st, items, (v) => {
@@ -150,7 +163,7 @@ export function installCollections(realm: Realm): void {
         0,
         (st, _t, [values], newTarget) => {
           if (newTarget === undefined) throw st.typeError(`Constructor ${setName} requires 'new'`)
-          const s = new JsSet(protoFor(st, newTarget, SP))
+          const s = weak ? new JsWeakSet(protoFor(st, newTarget, SP)) : new JsSet(protoFor(st, newTarget, SP))
           if (values !== undefined && values !== null) {
             const adder = overriddenAdder(st, s, "add", builtinAdd)
             iterate(st, values, (v) => {
@@ -171,34 +184,36 @@ export function installCollections(realm: Realm): void {
     SP.defineOwn(realm.st, Symbol.toStringTag, setName, 3)
     realm.methods(SP, {
       add: [1, (st, t, [v]) => {
-        const s = thisSet(st, t, "add")
+        const s = thisSet(st, t, "add", weak)
         if (weak && !(v instanceof JsObject)) throw st.typeError(`Invalid value used in weak set`)
         if (s.data.size >= st.maxArrayLength && !s.data.has(key(v))) throw st.arrayTooLarge()
         s.data.add(key(v))
         return s
       }],
-      has: [1, (st, t, [v]) => thisSet(st, t, "has").data.has(key(v))],
-      delete: [1, (st, t, [v]) => thisSet(st, t, "delete").data.delete(key(v))],
+      has: [1, (st, t, [v]) => thisSet(st, t, "has", weak).data.has(key(v))],
+      delete: [1, (st, t, [v]) => thisSet(st, t, "delete", weak).data.delete(key(v))],
     })
     builtinAdd = SP.own("add") as Value
     if (!weak) {
       realm.methods(SP, {
         clear: [0, (st, t) => {
-          thisSet(st, t, "clear").data.clear()
+          thisSet(st, t, "clear", weak).data.clear()
           return undefined
         }],
         forEach: [1, (st, t, [fn, self]) => {
-          const s = thisSet(st, t, "forEach")
+          const s = thisSet(st, t, "forEach", weak)
+          callbackArg(st, fn)
           for (const v of s.data) st.call(fn, self, [v, v, s])
           return undefined
         }],
-        entries: [0, (st, t) => iteratorOver(st, SetIterator, thisSet(st, t, "entries").data.values(), (v) => st.realm.newArray([v, v]))],
+        entries: [0, (st, t) => iteratorOver(st, SetIterator, thisSet(st, t, "entries", weak).data.values(), (v) => st.realm.newArray([v, v]))],
       })
-      const values = realm.builtin("values", 0, (st, t) => iteratorOver(st, SetIterator, thisSet(st, t, "values").data.values(), (v) => v))
+      const values = realm.builtin("values", 0, (st, t) => iteratorOver(st, SetIterator, thisSet(st, t, "values", weak).data.values(), (v) => v))
       SP.defineOwn(realm.st, "values", values, 2)
       SP.defineOwn(realm.st, "keys", values, 2)
       SP.defineOwn(realm.st, Symbol.iterator, values, 2)
-      realm.getter(SP, "size", (st, t) => thisSet(st, t, "size").data.size)
+      realm.getter(SP.own("constructor") as JsObject, Symbol.species, (_st, t) => t)
+      realm.getter(SP, "size", (st, t) => thisSet(st, t, "size", weak).data.size)
     }
   }
   void JsFunction

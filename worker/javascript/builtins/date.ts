@@ -121,10 +121,12 @@ const timeSetter =
   (first: number): FunctionImpl =>
   (st, t, args) => {
     const d = thisDate(st, t)
+    // The date value is read before the arguments convert (their valueOf may set it).
+    const before = d.time
     const given = args.slice(0, 4 - first).map((a) => toNumber(st, a))
     if (given.length === 0) given.push(Number.NaN)
-    if (d.time !== d.time) return Number.NaN
-    const local = T.localTime(d.time)
+    if (before !== before) return Number.NaN
+    const local = T.localTime(before)
     const parts = [T.hourFromTime(local), T.minFromTime(local), T.secFromTime(local), T.msFromTime(local)]
     given.forEach((v, i) => (parts[first + i] = v))
     const time = T.makeTime(parts[0]!, parts[1]!, parts[2]!, parts[3]!)
@@ -140,9 +142,9 @@ const dateSetter =
   (first: number): FunctionImpl =>
   (st, t, args) => {
     const d = thisDate(st, t)
+    let tv = d.time
     const given = args.slice(0, 3 - first).map((a) => toNumber(st, a))
     if (given.length === 0) given.push(Number.NaN)
-    let tv = d.time
     if (tv !== tv) {
       if (first !== 0) return Number.NaN
       tv = 0

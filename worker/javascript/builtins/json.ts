@@ -14,9 +14,13 @@ import { enumerableKeys } from "./object.js"
 
 const quote = (s: string): string => JSON.stringify(s)
 
+/** A wrapper as JSON sees it: Number and String objects convert (a program may have redefined `valueOf`), the rest unwrap. */
+const unbox = (st: JsState, v: JsBoxed): Value =>
+  typeof v.primitive === "number" ? toNumber(st, v) : typeof v.primitive === "string" ? toStr(st, v) : (v.primitive as Value)
+
 export function jsonStringify(st: JsState, value: Value, replacer: Value, space: Value): Value {
   let indent = ""
-  if (space instanceof JsBoxed) space = space.primitive as Value
+  if (space instanceof JsBoxed) space = unbox(st, space)
   if (typeof space === "number") indent = " ".repeat(Math.min(10, Math.max(0, toIntegerOrInfinity(st, space))))
   else if (typeof space === "string") indent = space.slice(0, 10)
   const fn = replacer instanceof JsFunction ? replacer : null
@@ -36,7 +40,7 @@ export function jsonStringify(st: JsState, value: Value, replacer: Value, space:
       if (toJSON instanceof JsFunction) v = st.call(toJSON, v, [key])
     }
     if (fn !== null) v = st.call(fn, holder, [key, v])
-    if (v instanceof JsBoxed) v = v.primitive as Value
+    if (v instanceof JsBoxed) v = unbox(st, v)
     if (v === null) return "null"
     switch (typeof v) {
       case "boolean":

@@ -5,7 +5,7 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { Accessor, JsBoxed, JsObject, type Value } from "../runtime/object.js"
+import { Accessor, HIDDEN, JsBoxed, JsObject, READONLY, type Value } from "../runtime/object.js"
 import { toIntegerOrInfinity, toNumber, toNumeric, toPrimitive, toStr, truthy } from "../runtime/ops.js"
 import { setup, type Realm, spec } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
@@ -119,15 +119,16 @@ export function installGlobals(realm: Realm): void {
       const n = thisNumber(st, t, "toPrecision")
       if (p === undefined) return String(n)
       const d = toIntegerOrInfinity(st, p)
+      if (!Number.isFinite(n)) return String(n)
       if (d < 1 || d > 100) throw st.rangeError("toPrecision() argument must be between 1 and 100")
       return n.toPrecision(d)
     }],
     toExponential: [1, (st, t, [p]) => {
       const n = thisNumber(st, t, "toExponential")
-      if (p === undefined) return n.toExponential()
       const d = toIntegerOrInfinity(st, p)
+      if (!Number.isFinite(n)) return String(n)
       if (d < 0 || d > 100) throw st.rangeError("toExponential() argument must be between 0 and 100")
-      return n.toExponential(d)
+      return p === undefined ? n.toExponential() : n.toExponential(d)
     }],
     valueOf: spec(0, (st: JsState, t: Value) => thisNumber(st, t, "valueOf")),
     toLocaleString: spec(0, (st: JsState, t: Value, [locales, options]: Value[]) => localeNumber(st, thisNumber(st, t, "toLocaleString"), locales, options)),
@@ -171,15 +172,25 @@ export function installGlobals(realm: Realm): void {
       return s
     }],
   })
-  const thisSymbol = (st: JsState, t: Value): symbol => {
+  realm.methods(SymbolCtor, {
+    keyFor: [1, (st, _t, [sym]) => {
+      if (typeof sym !== "symbol") throw st.typeError(`${st.realm.describe(sym)} is not a symbol`)
+      const key = sym.description
+      return key !== undefined && st.realm.symbolRegistry.get(key) === sym ? key : undefined
+    }],
+  })
+  const thisSymbol = (st: JsState, t: Value, method: string): symbol => {
     if (typeof t === "symbol") return t
-    throw st.typeError("Symbol.prototype.toString requires that 'this' be a Symbol")
+    if (t instanceof JsBoxed && typeof t.primitive === "symbol") return t.primitive
+    throw st.typeError(`Symbol.prototype.${method} requires that 'this' be a Symbol`)
   }
   realm.methods(SyP, {
-    toString: spec(0, (st: JsState, t: Value) => thisSymbol(st, t).toString()),
-    valueOf: spec(0, (st: JsState, t: Value) => thisSymbol(st, t)),
+    toString: spec(0, (st: JsState, t: Value) => thisSymbol(st, t, "toString").toString()),
+    valueOf: spec(0, (st: JsState, t: Value) => thisSymbol(st, t, "valueOf")),
   })
-  realm.getter(SyP, "description", (st, t) => thisSymbol(st, t).description)
+  realm.getter(SyP, "description", (st, t) => thisSymbol(st, t, "description").description)
+  setup(SyP, Symbol.toPrimitive, realm.builtin("[Symbol.toPrimitive]", 1, (st, t) => thisSymbol(st, t, "[Symbol.toPrimitive]")), HIDDEN | READONLY)
+  setup(SyP, Symbol.toStringTag, "Symbol", HIDDEN | READONLY)
 
   const BiP = realm.BigIntPrototype
   const BigIntCtor = realm.constructorFunction(
@@ -211,10 +222,17 @@ export function installGlobals(realm: Realm): void {
     if (bits < 0 || bits > 2 ** 53 - 1) throw st.rangeError("Invalid value: not (convertible to) a safe integer")
     return bits
   }
+  /** ToBigInt: booleans and numeric strings convert, numbers and the rest do not. */
   const bigintArg = (st: JsState, v: Value): bigint => {
     const b = toPrimitive(st, v, "number")
     if (typeof b === "bigint") return b
-    throw st.typeError(`Cannot convert ${toStr(st, b)} to a BigInt`)
+    if (typeof b === "boolean") return b ? 1n : 0n
+    if (typeof b === "string") {
+      const parsed = stringToBigInt(b)
+      if (parsed === undefined) throw st.error("SyntaxError", `Cannot convert ${b} to a BigInt`)
+      return parsed
+    }
+    throw st.typeError(`Cannot convert ${typeof b === "symbol" ? "a Symbol value" : toStr(st, b)} to a BigInt`)
   }
   realm.methods(BigIntCtor, {
     asIntN: [2, (st, _t, [bits, v]) => BigInt.asIntN(bitsArg(st, bits), bigintArg(st, v))],
@@ -226,17 +244,22 @@ export function installGlobals(realm: Realm): void {
       return BigInt.asUintN(n, b)
     }],
   })
+  const thisBigInt = (st: JsState, t: Value, method: string): bigint => {
+    if (typeof t === "bigint") return t
+    if (t instanceof JsBoxed && typeof t.primitive === "bigint") return t.primitive
+    throw st.typeError(`BigInt.prototype.${method} requires that 'this' be a BigInt`)
+  }
   realm.methods(BiP, {
-    toLocaleString: spec(0, (st: JsState, t: Value, [locales, options]: Value[]) => {
-      if (typeof t !== "bigint") throw st.typeError("BigInt.prototype.toLocaleString requires that 'this' be a BigInt")
-      return localeNumber(st, t, locales, options)
-    }),
+    toLocaleString: spec(0, (st: JsState, t: Value, [locales, options]: Value[]) => localeNumber(st, thisBigInt(st, t, "toLocaleString"), locales, options)),
     toString: spec(0, (st: JsState, t: Value, [radix]: Value[]) => {
-      if (typeof t !== "bigint") throw st.typeError("BigInt.prototype.toString requires that 'this' be a BigInt")
-      return t.toString(radix === undefined ? 10 : toIntegerOrInfinity(st, radix))
+      const b = thisBigInt(st, t, "toString")
+      const r = radix === undefined ? 10 : toIntegerOrInfinity(st, radix)
+      if (r < 2 || r > 36) throw st.rangeError("toString() radix must be between 2 and 36")
+      return b.toString(r)
     }),
-    valueOf: spec(0, (_st: JsState, t: Value) => t),
+    valueOf: spec(0, (st: JsState, t: Value) => thisBigInt(st, t, "valueOf")),
   })
+  setup(BiP, Symbol.toStringTag, "BigInt", HIDDEN | READONLY)
 
   setup(G, "parseInt", parseIntFn, 2)
   setup(G, "parseFloat", parseFloatFn, 2)
@@ -254,6 +277,13 @@ export function installGlobals(realm: Realm): void {
     })
     G.defineOwn(realm.st, name, new Accessor(thrower, undefined), 2)
   }
+}
+
+/** StringToBigInt: the whole string (trimmed) as a decimal, 0x, 0o or 0b integer literal; "" is 0n. */
+function stringToBigInt(s: string): bigint | undefined {
+  const text = s.trim()
+  if (!/^([+-]?\d+|0[xX][0-9a-fA-F]+|0[oO][0-7]+|0[bB][01]+)?$/.test(text)) return undefined
+  return text === "" ? 0n : BigInt(text)
 }
 
 const uri = (st: JsState, f: (s: string) => string, v: Value): string => {

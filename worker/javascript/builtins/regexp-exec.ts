@@ -161,7 +161,11 @@ export function regexpExec(st: JsState, rx: JsObject, s: string): JsObject | nul
     if (r !== null && !(r instanceof JsObject)) throw st.typeError("object null is not a function")
     return r
   }
-  const re = thisRegExp(st, rx, "exec")
+  return regexpBuiltinExec(st, thisRegExp(st, rx, "exec"), s)
+}
+
+/** RegExpBuiltinExec: what `RegExp.prototype.exec` itself does (never the `exec` property: `super.exec` must not recurse). */
+export function regexpBuiltinExec(st: JsState, re: JsRegExp, s: string): JsObject | null {
   const slots = builtinMatch(st, re, s)
   return slots === null ? null : matchArray(st, re, s, slots)
 }

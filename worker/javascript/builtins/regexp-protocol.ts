@@ -5,9 +5,11 @@
  * `stringSplitWith`) that string.ts calls to look the method up on the pattern.
  *
  * The methods follow the standard's algorithms and take each match from `nextMatch`
- * (regexp-exec.ts), which calls `exec` through the property when a program replaced it. `split`
- * always uses the matcher directly: the standard would construct a sticky copy through
- * `Symbol.species`, which Code Mode does not have.
+ * (regexp-exec.ts), which calls `exec` through the property when a program replaced it. Flags
+ * are read through the `flags` property, as the standard has it (so a redefined `global` getter is
+ * seen). `split` and `matchAll` build their matcher with the pattern's species constructor; when
+ * that is the realm's own `RegExp` with the built-in `exec`, `split` runs the compiled program
+ * directly, which the fresh sticky copy the standard makes cannot tell apart.
  *
  * Apart from regexp.ts because this is the String side of RegExp: it works on any object with the
  * right methods, not only on a RegExp the realm made.
@@ -18,7 +20,9 @@ import { JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { DONE, JsIterator } from "../runtime/iterate.js"
 import { sameValue, toNumber, toObject, toStr } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
-import { JsRegExp, isRegExp, limitsOf, makeRegExp, nextMatch, regexpExec, setLastIndex, toLength, type MatchRecord } from "./regexp-exec.js"
+import { construct } from "../compile/functions.js"
+import { type JsRegExp, isRegExp, limitsOf, makeRegExp, nextMatch, regexpExec, setLastIndex, toLength, usesBuiltinExec, type MatchRecord } from "./regexp-exec.js"
+import { speciesConstructor } from "./typed-array-constructors.js"
 
 /** AdvanceStringIndex: past an empty match, by one code point under `u`/`v`. */
 const advance = (s: string, index: number, unicode: boolean): number => {
@@ -29,7 +33,14 @@ const advance = (s: string, index: number, unicode: boolean): number => {
   return d >= 0xdc00 && d <= 0xdfff ? index + 2 : index + 1
 }
 
-const flagsOf = (st: JsState, rx: JsObject): string => (rx instanceof JsRegExp ? rx.flags : toStr(st, rx.get(st, "flags")))
+const flagsOf = (st: JsState, rx: JsObject): string => toStr(st, rx.get(st, "flags"))
+
+/** `new C(rx, flags)` with C = SpeciesConstructor(rx, %RegExp%); also says whether C is %RegExp%. */
+function speciesMatcher(st: JsState, rx: JsObject, flags: string): [JsObject, boolean] {
+  const RegExpCtor = st.realm.intrinsic("RegExp") as JsFunction
+  const C = speciesConstructor(st, rx, RegExpCtor)
+  return [construct(st, C, [rx, flags], C, st.line) as JsObject, C === RegExpCtor]
+}
 
 function afterEmptyMatch(st: JsState, rx: JsObject, s: string, unicode: boolean): void {
   setLastIndex(st, rx, advance(s, toLength(st, rx.get(st, "lastIndex")), unicode))
@@ -53,8 +64,10 @@ export function symbolMatch(st: JsState, rx: JsObject, s: string): Value {
 }
 
 export function symbolMatchAll(st: JsState, rx: JsObject, s: string): Value {
+  const RegExpCtor = st.realm.intrinsic("RegExp") as JsFunction
+  const C = speciesConstructor(st, rx, RegExpCtor)
   const flags = flagsOf(st, rx)
-  const matcher = makeRegExp(st, rx instanceof JsRegExp ? rx.source : toStr(st, rx.get(st, "source")), flags)
+  const matcher = construct(st, C, [rx, flags], C, st.line) as JsObject
   setLastIndex(st, matcher, toLength(st, rx.get(st, "lastIndex")))
   const global = flags.includes("g")
   const unicode = flags.includes("u") || flags.includes("v")
@@ -180,10 +193,46 @@ export function symbolSearch(st: JsState, rx: JsObject, s: string): Value {
 }
 
 export function symbolSplit(st: JsState, rx: JsObject, s: string, limit: Value): Value {
-  const re = rx instanceof JsRegExp ? rx : makeRegExp(st, toStr(st, rx.get(st, "source")), toStr(st, rx.get(st, "flags")))
+  const flags = flagsOf(st, rx)
+  const [splitter, intrinsic] = speciesMatcher(st, rx, flags.includes("y") ? flags : `${flags}y`)
+  const unicode = flags.includes("u") || flags.includes("v")
   const lim = limit === undefined ? 2 ** 32 - 1 : toNumber(st, limit) >>> 0
   const out: Value[] = []
   if (lim === 0) return st.realm.newArray(out)
+  if (intrinsic && usesBuiltinExec(st, splitter)) return splitWithProgram(st, splitter, s, lim, out)
+  if (s.length === 0) return st.realm.newArray(regexpExec(st, splitter, s) === null ? [s] : [])
+  let p = 0
+  let q = 0
+  while (q < s.length) {
+    setLastIndex(st, splitter, q)
+    const z = regexpExec(st, splitter, s)
+    if (z === null) {
+      q = advance(s, q, unicode)
+      continue
+    }
+    const e = Math.min(toLength(st, splitter.get(st, "lastIndex")), s.length)
+    if (e === p) {
+      q = advance(s, q, unicode)
+      continue
+    }
+    if (out.length >= st.maxArrayLength) throw st.arrayTooLarge()
+    out.push(s.slice(p, q))
+    if (out.length === lim) return st.realm.newArray(out)
+    p = e
+    const captures = Math.max(toLength(st, z.get(st, "length")) - 1, 0)
+    for (let i = 1; i <= captures; i++) {
+      if (out.length >= st.maxArrayLength) throw st.arrayTooLarge()
+      out.push(z.get(st, String(i)))
+      if (out.length === lim) return st.realm.newArray(out)
+    }
+    q = p
+  }
+  out.push(s.slice(p))
+  return st.realm.newArray(out)
+}
+
+/** `split` by the compiled program: each search from q stands for the standard's sticky tries at q, q+1, ... */
+function splitWithProgram(st: JsState, re: JsRegExp, s: string, lim: number, out: Value[]): Value {
   const limits = limitsOf(st)
   const program = re.program
   if (s.length === 0) return st.realm.newArray(execProgram(program, s, 0, true, limits) === null ? [s] : [])
@@ -214,7 +263,7 @@ export function symbolSplit(st: JsState, rx: JsObject, s: string, limit: Value):
 // -- The String methods that take a pattern ----------------------------------------------------------
 
 /** `str.match(re)`, `matchAll`, `search`: the pattern's own method, or a new RegExp's. */
-export function stringMatchLike(st: JsState, s: string, pattern: Value, key: typeof Symbol.match | typeof Symbol.matchAll | typeof Symbol.search): Value {
+export function stringMatchLike(st: JsState, o: Value, pattern: Value, key: typeof Symbol.match | typeof Symbol.matchAll | typeof Symbol.search): Value {
   if (pattern instanceof JsObject) {
     if (key === Symbol.matchAll && isRegExp(st, pattern)) {
       const flags = pattern.get(st, "flags")
@@ -222,14 +271,15 @@ export function stringMatchLike(st: JsState, s: string, pattern: Value, key: typ
       if (!toStr(st, flags).includes("g")) throw st.typeError("String.prototype.matchAll called with a non-global RegExp argument")
     }
     const m = pattern.get(st, key)
-    if (m !== undefined && m !== null) return st.call(m, pattern, [s])
+    if (m !== undefined && m !== null) return st.call(m, pattern, [o])
   }
+  const s = typeof o === "string" ? o : toStr(st, o)
   const rx = makeRegExp(st, pattern === undefined ? "" : toStr(st, pattern), key === Symbol.matchAll ? "g" : "")
   return st.call(rx.get(st, key), rx, [s])
 }
 
 /** `str.replace(re, r)` / `replaceAll`: the pattern's `Symbol.replace`, or undefined for a plain string pattern. */
-export function stringReplaceWith(st: JsState, s: string, pattern: Value, replacement: Value, all: boolean): Value | typeof NOT_A_PATTERN {
+export function stringReplaceWith(st: JsState, o: Value, pattern: Value, replacement: Value, all: boolean): Value | typeof NOT_A_PATTERN {
   if (!(pattern instanceof JsObject)) return NOT_A_PATTERN
   if (all && isRegExp(st, pattern)) {
     const flags = pattern.get(st, "flags")
@@ -237,15 +287,15 @@ export function stringReplaceWith(st: JsState, s: string, pattern: Value, replac
   }
   const r = pattern.get(st, Symbol.replace)
   if (r === undefined || r === null) return NOT_A_PATTERN
-  return st.call(r, pattern, [s, replacement])
+  return st.call(r, pattern, [o, replacement])
 }
 
 /** `str.split(re, limit)`: the separator's `Symbol.split`, or NOT_A_PATTERN. */
-export function stringSplitWith(st: JsState, s: string, separator: Value, limit: Value): Value | typeof NOT_A_PATTERN {
+export function stringSplitWith(st: JsState, o: Value, separator: Value, limit: Value): Value | typeof NOT_A_PATTERN {
   if (!(separator instanceof JsObject)) return NOT_A_PATTERN
   const sp = separator.get(st, Symbol.split)
   if (sp === undefined || sp === null) return NOT_A_PATTERN
-  return st.call(sp, separator, [s, limit])
+  return st.call(sp, separator, [o, limit])
 }
 
 export const NOT_A_PATTERN: unique symbol = Symbol("not a pattern")

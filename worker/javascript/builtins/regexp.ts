@@ -13,7 +13,7 @@ import { type JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { toStr, truthy } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
-import { JsRegExp, builtinMatch, isRegExp, makeRegExp, regExpPrototype, regexpExec, regexpText, thisRegExp, usesBuiltinExec } from "./regexp-exec.js"
+import { JsRegExp, builtinMatch, isRegExp, makeRegExp, regExpPrototype, regexpBuiltinExec, regexpExec, regexpText, thisRegExp, usesBuiltinExec } from "./regexp-exec.js"
 import { symbolMatch, symbolMatchAll, symbolReplace, symbolSearch, symbolSplit } from "./regexp-protocol.js"
 
 const regExpConstructor = (st: JsState): JsObject => st.realm.intrinsic("RegExp")
@@ -90,7 +90,7 @@ export function installRegExp(realm: Realm): void {
     throw st.typeError(`Method RegExp.prototype.${method} called on incompatible receiver ${st.realm.describe(t)}`)
   }
   realm.methods(RP, {
-    exec: [1, (st, t, [s]) => regexpExec(st, thisRegExp(st, t, "exec"), toStr(st, s))],
+    exec: [1, (st, t, [s]) => regexpBuiltinExec(st, thisRegExp(st, t, "exec"), toStr(st, s))],
     test: [1, (st, t, [s]) => {
       const rx = thisObject(st, t, "test")
       const str = toStr(st, s)
@@ -100,6 +100,7 @@ export function installRegExp(realm: Realm): void {
     toString: spec(0, (st: JsState, t: Value) => regexpText(st, thisObject(st, t, "toString"))),
   })
   realm.registerIntrinsic("RegExp", ctor)
+  realm.getter(ctor, Symbol.species, (_st, t) => t)
   realm.registerIntrinsic("RegExp.prototype", RP)
   realm.registerIntrinsic("RegExp.prototype.exec", RP.own("exec") as JsFunction)
 

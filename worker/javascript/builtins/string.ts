@@ -16,6 +16,12 @@ import { isRegExp } from "./regexp-exec.js"
 import { NOT_A_PATTERN, getSubstitution, stringMatchLike, stringReplaceWith, stringSplitWith } from "./regexp-protocol.js"
 import type { JsState } from "../runtime/state.js"
 
+/** RequireObjectCoercible: the methods that take a pattern hand the receiver itself to the pattern's method. */
+const coercible = (st: JsState, t: Value, method: string): Value => {
+  if (t === undefined || t === null) throw st.typeError(`String.prototype.${method} called on null or undefined`)
+  return t
+}
+
 const self = (st: JsState, t: Value, method: string): string => {
   if (t === undefined || t === null) throw st.typeError(`String.prototype.${method} called on null or undefined`)
   return typeof t === "string" ? t : toStr(st, t)
@@ -96,9 +102,10 @@ function collator(st: JsState, locales: Value, options: Value): Intl.Collator {
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 const LONE_SURROGATES = new RegExp(LONE_SURROGATE.source, "g")
 
-function replace(st: JsState, s: string, pattern: Value, replacement: Value, all: boolean): Value {
-  const delegated = stringReplaceWith(st, s, pattern, replacement, all)
+function replace(st: JsState, o: Value, pattern: Value, replacement: Value, all: boolean): Value {
+  const delegated = stringReplaceWith(st, o, pattern, replacement, all)
   if (delegated !== NOT_A_PATTERN) return delegated
+  const s = typeof o === "string" ? o : toStr(st, o)
   const search = toStr(st, pattern)
   const fn = replacement instanceof JsFunction ? replacement : null
   const text = fn === null ? toStr(st, replacement) : ""
@@ -198,8 +205,8 @@ export function installString(realm: Realm): void {
     trim: [0, (st, t) => self(st, t, "trim").trim()],
     trimStart: [0, (st, t) => self(st, t, "trimStart").trimStart()],
     trimEnd: [0, (st, t) => self(st, t, "trimEnd").trimEnd()],
-    padStart: [2, (st, t, [n, f]) => pad(st, self(st, t, "padStart"), n, f, true)],
-    padEnd: [2, (st, t, [n, f]) => pad(st, self(st, t, "padEnd"), n, f, false)],
+    padStart: [1, (st, t, [n, f]) => pad(st, self(st, t, "padStart"), n, f, true)],
+    padEnd: [1, (st, t, [n, f]) => pad(st, self(st, t, "padEnd"), n, f, false)],
     repeat: [1, (st, t, [n]) => {
       const s = self(st, t, "repeat")
       const count = toIntegerOrInfinity(st, n)
@@ -209,9 +216,10 @@ export function installString(realm: Realm): void {
       return s.repeat(count)
     }],
     split: [2, (st, t, [sep, limit]) => {
-      const s = self(st, t, "split")
-      const delegated = stringSplitWith(st, s, sep, limit)
+      const o = coercible(st, t, "split")
+      const delegated = stringSplitWith(st, o, sep, limit)
       if (delegated !== NOT_A_PATTERN) return delegated
+      const s = typeof o === "string" ? o : toStr(st, o)
       const lim = limit === undefined ? 2 ** 32 - 1 : toNumber(st, limit) >>> 0
       if (sep === undefined) return st.realm.newArray(lim === 0 ? [] : [s])
       const parts = s.split(toStr(st, sep), lim)
@@ -219,8 +227,8 @@ export function installString(realm: Realm): void {
       st.charge(parts.length >>> 2)
       return st.realm.newArray(parts)
     }],
-    replace: [2, (st, t, [p, r]) => replace(st, self(st, t, "replace"), p, r, false)],
-    replaceAll: [2, (st, t, [p, r]) => replace(st, self(st, t, "replaceAll"), p, r, true)],
+    replace: [2, (st, t, [p, r]) => replace(st, coercible(st, t, "replace"), p, r, false)],
+    replaceAll: [2, (st, t, [p, r]) => replace(st, coercible(st, t, "replaceAll"), p, r, true)],
     concat: [1, (st, t, args) => {
       let s = self(st, t, "concat")
       for (const a of args) {
@@ -245,9 +253,9 @@ export function installString(realm: Realm): void {
     }],
     toString: spec(0, (st: JsState, t: Value) => thisString(st, t, "toString")),
     valueOf: spec(0, (st: JsState, t: Value) => thisString(st, t, "valueOf")),
-    match: [1, (st, t, [p]) => stringMatchLike(st, self(st, t, "match"), p, Symbol.match)],
-    matchAll: [1, (st, t, [p]) => stringMatchLike(st, self(st, t, "matchAll"), p, Symbol.matchAll)],
-    search: [1, (st, t, [p]) => stringMatchLike(st, self(st, t, "search"), p, Symbol.search)],
+    match: [1, (st, t, [p]) => stringMatchLike(st, coercible(st, t, "match"), p, Symbol.match)],
+    matchAll: [1, (st, t, [p]) => stringMatchLike(st, coercible(st, t, "matchAll"), p, Symbol.matchAll)],
+    search: [1, (st, t, [p]) => stringMatchLike(st, coercible(st, t, "search"), p, Symbol.search)],
   })
   // The legacy names are the same function objects as the standard ones, as in the language.
   SP.defineOwn(realm.st, "trimLeft", SP.own("trimStart") as Value, 2)

@@ -34,7 +34,6 @@ export const typeOf = (v: Value): string => {
 
 export function toPrimitive(st: JsState, v: Value, hint: "default" | "number" | "string" = "default"): Value {
   if (!(v instanceof JsObject)) return v
-  if (v instanceof JsBoxed) return v.primitive
   const exotic = v.get(st, Symbol.toPrimitive)
   if (exotic !== undefined && exotic !== null) {
     const r = st.call(exotic, v, [hint])

@@ -15,7 +15,7 @@
  * them. This file holds the realm's shape and the helpers those files use to install methods.
  */
 
-import { Accessor, arrayIndex, BUILTIN, FunctionKind, JsArray, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Own, type Value } from "./object.js"
+import { Accessor, arrayIndex, BUILTIN, FunctionKind, JsArray, JsBoxed, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Own, type Value } from "./object.js"
 import type { JsState } from "./state.js"
 
 /** A method table entry (for names the host's Object.prototype also has, which defeat tuple inference). */
@@ -75,9 +75,10 @@ export class Realm {
     this.ObjectPrototype = new JsObject(null)
     this.FunctionPrototype = new JsFunction(this.ObjectPrototype, () => undefined, "", 0, FunctionKind.Plain)
     this.ArrayPrototype = new JsArray(this.ObjectPrototype, [])
-    this.StringPrototype = new JsObject(this.ObjectPrototype)
-    this.NumberPrototype = new JsObject(this.ObjectPrototype)
-    this.BooleanPrototype = new JsObject(this.ObjectPrototype)
+    this.StringPrototype = new JsBoxed(this.ObjectPrototype, "")
+    // The standard makes these wrappers themselves (of "", 0 and false): `Number.prototype.valueOf()` is 0.
+    this.NumberPrototype = new JsBoxed(this.ObjectPrototype, 0)
+    this.BooleanPrototype = new JsBoxed(this.ObjectPrototype, false)
     this.BigIntPrototype = new JsObject(this.ObjectPrototype)
     this.SymbolPrototype = new JsObject(this.ObjectPrototype)
     this.IteratorPrototype = new JsObject(this.ObjectPrototype)
