@@ -201,7 +201,16 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     for (let segment = 0; segment < last; segment++) readShared(entry.segments[segment])
     fieldStart[base + DESCRIPTION] = ids.length
     read(entry.tool.description)
-    if (verbIds[position] < 0) verbIds[position] = actionAt(fieldStart[base + DESCRIPTION], ids.length)
+    if (verbIds[position] < 0 || (isMethodVerb(terms[verbIds[position]]) && fieldStart[base + NAME] < fieldStart[base + PATH] && isMethodVerb(terms[ids.data[fieldStart[base + NAME]]]))) {
+      // An OpenAPI summary may open with a few other words ("By default, returns a list of").
+      const window = verbIds[position] < 0 ? 1 : DESCRIBED_VERB_WINDOW
+      for (let at = fieldStart[base + DESCRIPTION]; at < Math.min(ids.length, fieldStart[base + DESCRIPTION] + window); at++) {
+        const described = actionAt(at, ids.length)
+        if (described < 0) continue
+        verbIds[position] = described
+        break
+      }
+    }
     fieldStart[base + PARAMETERS] = ids.length
     readShared(parameterNames(entry))
     fieldStart[base + NAMESPACES] = ids.length
@@ -299,6 +308,17 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   for (let rank = 0; rank < count; rank++) rankOf[pathOrder[rank]] = rank
   return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, nameTermCount, verbOf, mutates }
 }
+
+/**
+ * HTTP methods as the first word of a name (`PostCustomers`, `get_files_id`): an OpenAPI
+ * operation named by its method says how it is called, not what it does (Stripe's `Post` both
+ * creates and updates; `Get` both lists and retrieves), so its description's opening verb ("List
+ * all customers", "Update a customer") names its action instead, when it opens with one.
+ */
+const METHOD_VERBS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delet"])
+const isMethodVerb = (term: string): boolean => METHOD_VERBS.has(term)
+/** How many of its description's first words may hold the verb of a tool named by its method. */
+const DESCRIBED_VERB_WINDOW = 5
 
 /** Whether a term is all digits (`\p{N}` in the tokeniser's sense); a loop, as this runs per term. */
 const isNumber = (term: string): boolean => {
