@@ -143,6 +143,18 @@ const matchesOf = (index: SearchIndex, concept: QueryConcept): Map<number, numbe
       if (distance > 0 && distance <= limit) note(position, distance === 1 ? oneTypo : twoTypos)
     }
   }
+  // The same against the words as written: a typo can change a word's stem beyond recognition.
+  const written = concept.written
+  if (written.length < 4) return found
+  const writtenLimit = written.length >= 8 ? 2 : 1
+  const byLength = index.writtenByLength()
+  for (let length = written.length - writtenLimit; length <= written.length + writtenLimit; length++) {
+    for (const [surface, position] of byLength.get(length) ?? []) {
+      if (!sharesAnOpening(written, surface, writtenLimit + 1)) continue
+      const distance = editDistance(written, surface, writtenLimit)
+      if (distance > 0 && distance <= writtenLimit) note(position, distance === 1 ? oneTypo : twoTypos)
+    }
+  }
   return found
 }
 

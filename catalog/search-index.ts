@@ -62,6 +62,12 @@ export interface SearchIndex {
   readonly postingInName: Uint8Array
   /** Term positions by length, numbers and marked plurals left out: the candidates for typo matching. */
   readonly termsByLength: ReadonlyMap<number, ReadonlyArray<number>>
+  /**
+   * The words as the catalog writes them, by length, each with its term's vocabulary position:
+   * typos are also measured against these ("custmer" is one edit from "customer", three from its
+   * stem `custom`). Built on the first query that needs it.
+   */
+  readonly writtenByLength: () => ReadonlyMap<number, ReadonlyArray<readonly [string, number]>>
   /** How many distinct terms each tool's name has. */
   readonly nameTermCount: Uint16Array
   /**
@@ -306,7 +312,19 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const pathOrder = paths.map((path) => positionOfPath.get(path)!)
   const rankOf = new Int32Array(count)
   for (let rank = 0; rank < count; rank++) rankOf[pathOrder[rank]] = rank
-  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, nameTermCount, verbOf, mutates }
+  let written: Map<number, Array<readonly [string, number]>> | undefined
+  const writtenByLength = () => {
+    if (written !== undefined) return written
+    written = new Map()
+    for (const [word, id] of termOfWord) {
+      if (id < 0 || word.length < 4 || terms[id] === word || isNumber(word)) continue
+      let bucket = written.get(word.length)
+      if (bucket === undefined) written.set(word.length, (bucket = []))
+      bucket.push([word, positionOfId[id]])
+    }
+    return written
+  }
+  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, writtenByLength, nameTermCount, verbOf, mutates }
 }
 
 /**
