@@ -15,7 +15,7 @@
  * A word written as a plural remembers it: "issues" prefers `list_issues` over `create_issue`.
  */
 
-import { abbreviationOf, compoundParts, expansionOf, isAction, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate } from "./stemming.js"
+import { abbreviationOf, compoundParts, expansionOf, isAction, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
 import { scan } from "./tokens.js"
 import { weights } from "./weights.js"
 
@@ -211,6 +211,6 @@ const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConc
     fuzzy: translations.length === 0 || translations.includes(own),
     joins: [],
     implicit: false,
-    action: isAction(own) || translations.some((translation) => isAction(translation)),
+    action: isAction(own) || translateExactly(word).some((translation) => isAction(translation)),
   }
 }

@@ -136,6 +136,14 @@ const translationTable = (): Map<string, Set<string>> => {
   return table
 }
 
+/**
+ * The English stems a foreign word listed as written stands for ("auflisten"), without the
+ * matches by foreign stem that `translate` adds. An English word can share a foreign stem with an
+ * unrelated foreign word ("page" and Spanish "pagar", to pay); only a listed word is trusted to
+ * say that a query asks for an action.
+ */
+export const translateExactly = (word: string): ReadonlyArray<string> => [...(translationTable().get(word) ?? [])]
+
 /** The English stems a foreign word (lowercase, accents stripped) stands for; empty when none. */
 export const translate = (word: string): ReadonlyArray<string> => {
   const table = translationTable()
