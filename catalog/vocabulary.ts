@@ -35,6 +35,23 @@ export const STOP_WORDS: ReadonlyArray<string> = [
 ]
 
 /**
+ * Words the English stemmer folds into an unrelated word's stem, given their own: "customer" is
+ * not "custom" (custom fields), "organization" is not "organize" (a verb of the schedule group),
+ * "news" is not "new" (a verb of the create group), "general" is not "generate". Each family of
+ * inflections is listed, since the stemmer no longer sees them.
+ */
+export const STEM_EXCEPTIONS: Readonly<Record<string, string>> = {
+  customer: "customer", customers: "customer",
+  organization: "organization", organizations: "organization", organisation: "organization", organisations: "organization",
+  organize: "organiz", organizes: "organiz", organized: "organiz", organizing: "organiz", organise: "organiz", organised: "organiz",
+  authorize: "authoriz", authorizes: "authoriz", authorized: "authoriz", authorizing: "authoriz", authorise: "authoriz",
+  authorised: "authoriz", authorization: "authoriz", authorizations: "authoriz", authorisation: "authoriz",
+  news: "news", general: "general",
+  community: "communiti", communities: "communiti",
+  integration: "integration", integrations: "integration",
+}
+
+/**
  * Abbreviations and shorthand, expanded before ranking: each stands for the words on its right,
  * all of which the query then asks for.
  */
@@ -351,6 +368,6 @@ export const TRANSLATIONS: Readonly<Record<"fr" | "es" | "de", Readonly<Record<s
     kunstler: "artist", wiedergabe: "playback", abspielen: "play", spielen: "play", pausieren: "pause",
     nachste: "next", nachsten: "next", lautstarke: "volume", gerat: "device", zufallig: "shuffle",
     empfehlung: "recommendation", empfehlungen: "recommendations", gespeichert: "saved", gespeicherte: "saved",
-    betrug: "fraud", wahrung: "currency", steuer: "tax", kurs: "rate",
+    wiedergabeliste: "playlist", betrug: "fraud", wahrung: "currency", steuer: "tax", kurs: "rate",
   },
 }
