@@ -243,7 +243,7 @@ export const TRANSLATIONS: Readonly<Record<"fr" | "es" | "de", Readonly<Record<s
   fr: {
     creer: "create", cree: "create", ajouter: "add", nouveau: "new", nouvelle: "new", ouvrir: "open",
     obtenir: "get", recuperer: "retrieve", lire: "read", afficher: "show", voir: "view", consulter: "view",
-    lister: "list", liste: "list", tous: "all", toutes: "all", modifier: "edit", mettre: "update", jour: "update",
+    lister: "list", liste: "list", tous: "all", toutes: "all", modifier: "edit", mettre: "set", jour: "update",
     changer: "change", renommer: "rename", supprimer: "delete", effacer: "erase", retirer: "remove", enlever: "remove",
     chercher: "search", rechercher: "search", recherche: "search", trouver: "find", envoyer: "send", publier: "publish",
     poster: "post", executer: "run", lancer: "run", declencher: "trigger", demarrer: "start", arreter: "stop",
