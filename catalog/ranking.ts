@@ -146,9 +146,11 @@ const matchesOf = (index: SearchIndex, concept: QueryConcept): Map<number, numbe
       if (distance > 0 && distance <= limit) note(position, distance === 1 ? oneTypo : twoTypos)
     }
   }
-  // The same against the words as written: a typo can change a word's stem beyond recognition.
+  // The same against the words as written, for a word the catalog does not know: a typo can
+  // change a word's stem beyond recognition. A known word is taken as meant, which also spares
+  // most queries this pass.
   const written = concept.written
-  if (written.length < 4) return found
+  if (written.length < 4 || index.positionOf.has(word)) return found
   const writtenLimit = written.length >= 8 ? 2 : 1
   const byLength = index.writtenByLength()
   for (let length = written.length - writtenLimit; length <= written.length + writtenLimit; length++) {
