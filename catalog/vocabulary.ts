@@ -131,7 +131,7 @@ export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
   ["play", "start", "resume", "listen", "playback"],
   ["skip", "next", "advance", "forward"],
   ["shuffle", "randomize"],
-  ["pay", "settle", "charge", "bill"],
+  ["pay", "settle"],
   ["recommend", "suggest", "propose"],
 ]
 
