@@ -207,7 +207,8 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     for (let segment = 0; segment < last; segment++) readShared(entry.segments[segment])
     fieldStart[base + DESCRIPTION] = ids.length
     read(entry.tool.description)
-    if (verbIds[position] < 0 || (isMethodVerb(terms[verbIds[position]]) && fieldStart[base + NAME] < fieldStart[base + PATH] && isMethodVerb(terms[ids.data[fieldStart[base + NAME]]]))) {
+    const namedByMethod = fieldStart[base + NAME] < fieldStart[base + PATH] && isMethodVerb(terms[ids.data[fieldStart[base + NAME]]])
+    if (verbIds[position] < 0 || (namedByMethod && isMethodVerb(terms[verbIds[position]]))) {
       // An OpenAPI summary may open with a few other words ("By default, returns a list of").
       const window = verbIds[position] < 0 ? 1 : DESCRIBED_VERB_WINDOW
       for (let at = fieldStart[base + DESCRIPTION]; at < Math.min(ids.length, fieldStart[base + DESCRIPTION] + window); at++) {
