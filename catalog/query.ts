@@ -15,7 +15,7 @@
  * A word written as a plural remembers it: "issues" prefers `list_issues` over `create_issue`.
  */
 
-import { abbreviationOf, compoundParts, expansionOf, isAction, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate } from "./stemming.js"
+import { abbreviationOf, compoundParts, expansionOf, isAction, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
 import { scan } from "./tokens.js"
 import { weights } from "./weights.js"
 
@@ -97,9 +97,38 @@ export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> 
   }
   const found = [...concepts.values()].map((concept, _, all) => (isStateOfThings(concept, all) ? asState(concept) : concept))
   attachJoins(found, written)
+  if (implied && found.length > 1 && !found.some((concept) => concept.action) && isUsedAsVerb(written)) {
+    found[0] = { ...found[0], action: true }
+    found.push(createIntent())
+  }
   if (implied && found.some((concept) => concept.plural) && !found.some((concept) => concept.action)) found.push(listIntent())
   return found
 }
+
+/**
+ * Words that introduce the object of an imperative: after one of them, the word before is a verb
+ * ("refund a charge", "issue a virtual card", "text the customer", "comment on a page").
+ */
+const OBJECT_MARKERS: ReadonlySet<string> = new Set(["a", "an", "the", "my", "our", "your", "this", "that", "some", "on", "un", "une", "el", "una", "einen", "eine", "ein"])
+
+/**
+ * Whether a query opens with a noun used as a verb: its first word, which no verb group lists, is
+ * followed by an article ("refund a charge"). Such a verb asks to make the thing it names (a
+ * refund, a comment, a text message), which the catalog's tools call creating.
+ */
+const isUsedAsVerb = (written: ReadonlyArray<string>): boolean => written.length > 2 && !isStopWord(written[0]) && OBJECT_MARKERS.has(written[1])
+
+/** The creation a noun used as a verb asks for ("refund a charge" creates a refund). */
+const createIntent = (): QueryConcept => ({
+  stem: "creat",
+  written: "create",
+  plural: false,
+  terms: [{ term: stem("create"), quality: OWN }, ...synonymsOf(stem("create")).map((term) => ({ term, quality: weights().synonym }))],
+  fuzzy: false,
+  joins: [],
+  implicit: true,
+  action: true,
+})
 
 /**
  * Verbs that are also states ("open", "closed", "pending"): beside a plural noun and no other
@@ -182,6 +211,6 @@ const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConc
     fuzzy: translations.length === 0 || translations.includes(own),
     joins: [],
     implicit: false,
-    action: isAction(own) || translations.some((translation) => isAction(translation)),
+    action: isAction(own) || translateExactly(word).some((translation) => isAction(translation)),
   }
 }

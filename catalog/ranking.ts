@@ -41,7 +41,7 @@ export const rankConcepts = (
   /** For a mistyped path ("did you mean"): a near spelling covers its word fully. */
   reference = false,
 ): Array<ToolEntry> => {
-  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation, synonym } = weights()
+  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation, synonym, translated } = weights()
   const count = index.entries.length
   const total = new Float64Array(count)
   const matched = new Uint16Array(count)
@@ -59,6 +59,7 @@ export const rankConcepts = (
   const head = concepts.length > 0 && concepts[0].action && !concepts[0].implicit ? matchesOf(index, concepts[0]) : undefined
   const asksNothing = !concepts.some((concept) => concept.action && !concept.implicit)
   for (const concept of concepts) {
+    const isHead = head !== undefined && concept === concepts[0]
     touched.length = 0
     for (const [position, quality] of matchesOf(index, concept)) {
       for (let i = index.start[position]; i < index.start[position + 1]; i++) {
@@ -96,7 +97,9 @@ export const rankConcepts = (
       total[entry] += best[entry] * rarity
       matched[entry]++
       covered[entry] += bestQuality[entry]
-      nameHits[entry] += bestInName[entry]
+      // A tool whose verb is the very one asked for does it, even when its name spells the verb as
+      // an HTTP method (`GetSubscriptions` lists, by its description): the verb counts as named.
+      nameHits[entry] += isHead && bestInName[entry] === 0 && (head.get(index.verbOf[entry]) ?? 0) >= translated ? 1 : bestInName[entry]
       best[entry] = 0
       bestInName[entry] = 0
       bestQuality[entry] = 0
@@ -141,6 +144,20 @@ const matchesOf = (index: SearchIndex, concept: QueryConcept): Map<number, numbe
       if (!sharesAnOpening(word, term, limit + 1)) continue
       const distance = editDistance(word, term, limit)
       if (distance > 0 && distance <= limit) note(position, distance === 1 ? oneTypo : twoTypos)
+    }
+  }
+  // The same against the words as written, for a word the catalog does not know: a typo can
+  // change a word's stem beyond recognition. A known word is taken as meant, which also spares
+  // most queries this pass.
+  const written = concept.written
+  if (written.length < 4 || index.positionOf.has(word)) return found
+  const writtenLimit = written.length >= 8 ? 2 : 1
+  const byLength = index.writtenByLength()
+  for (let length = written.length - writtenLimit; length <= written.length + writtenLimit; length++) {
+    for (const [surface, position] of byLength.get(length) ?? []) {
+      if (!sharesAnOpening(written, surface, writtenLimit + 1)) continue
+      const distance = editDistance(written, surface, writtenLimit)
+      if (distance > 0 && distance <= writtenLimit) note(position, distance === 1 ? oneTypo : twoTypos)
     }
   }
   return found

@@ -62,6 +62,12 @@ export interface SearchIndex {
   readonly postingInName: Uint8Array
   /** Term positions by length, numbers and marked plurals left out: the candidates for typo matching. */
   readonly termsByLength: ReadonlyMap<number, ReadonlyArray<number>>
+  /**
+   * The words as the catalog writes them, by length, each with its term's vocabulary position:
+   * typos are also measured against these ("custmer" is one edit from "customer", three from its
+   * stem `custom`). Built on the first query that needs it.
+   */
+  readonly writtenByLength: () => ReadonlyMap<number, ReadonlyArray<readonly [string, number]>>
   /** How many distinct terms each tool's name has. */
   readonly nameTermCount: Uint16Array
   /**
@@ -201,7 +207,17 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     for (let segment = 0; segment < last; segment++) readShared(entry.segments[segment])
     fieldStart[base + DESCRIPTION] = ids.length
     read(entry.tool.description)
-    if (verbIds[position] < 0) verbIds[position] = actionAt(fieldStart[base + DESCRIPTION], ids.length)
+    const namedByMethod = fieldStart[base + NAME] < fieldStart[base + PATH] && isMethodVerb(terms[ids.data[fieldStart[base + NAME]]])
+    if (verbIds[position] < 0 || (namedByMethod && isMethodVerb(terms[verbIds[position]]))) {
+      // An OpenAPI summary may open with a few other words ("By default, returns a list of").
+      const window = verbIds[position] < 0 ? 1 : DESCRIBED_VERB_WINDOW
+      for (let at = fieldStart[base + DESCRIPTION]; at < Math.min(ids.length, fieldStart[base + DESCRIPTION] + window); at++) {
+        const described = actionAt(at, ids.length)
+        if (described < 0) continue
+        verbIds[position] = described
+        break
+      }
+    }
     fieldStart[base + PARAMETERS] = ids.length
     readShared(parameterNames(entry))
     fieldStart[base + NAMESPACES] = ids.length
@@ -297,8 +313,31 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const pathOrder = paths.map((path) => positionOfPath.get(path)!)
   const rankOf = new Int32Array(count)
   for (let rank = 0; rank < count; rank++) rankOf[pathOrder[rank]] = rank
-  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, nameTermCount, verbOf, mutates }
+  let written: Map<number, Array<readonly [string, number]>> | undefined
+  const writtenByLength = () => {
+    if (written !== undefined) return written
+    written = new Map()
+    for (const [word, id] of termOfWord) {
+      if (id < 0 || word.length < 4 || terms[id] === word || isNumber(word)) continue
+      let bucket = written.get(word.length)
+      if (bucket === undefined) written.set(word.length, (bucket = []))
+      bucket.push([word, positionOfId[id]])
+    }
+    return written
+  }
+  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, writtenByLength, nameTermCount, verbOf, mutates }
 }
+
+/**
+ * HTTP methods as the first word of a name (`PostCustomers`, `get_files_id`): an OpenAPI
+ * operation named by its method says how it is called, not what it does (Stripe's `Post` both
+ * creates and updates; `Get` both lists and retrieves), so its description's opening verb ("List
+ * all customers", "Update a customer") names its action instead, when it opens with one.
+ */
+const METHOD_VERBS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delet"])
+const isMethodVerb = (term: string): boolean => METHOD_VERBS.has(term)
+/** How many of its description's first words may hold the verb of a tool named by its method. */
+const DESCRIBED_VERB_WINDOW = 5
 
 /** Whether a term is all digits (`\p{N}` in the tokeniser's sense); a loop, as this runs per term. */
 const isNumber = (term: string): boolean => {

@@ -22,18 +22,20 @@ import { stemmer as french } from "@orama/stemmers/french"
 import { stemmer as german } from "@orama/stemmers/german"
 import { stemmer as spanish } from "@orama/stemmers/spanish"
 import { foldPlural } from "./tokens.js"
-import { ABBREVIATIONS, ACTIONS, STOP_WORDS, THINGS, TRANSLATIONS } from "./vocabulary.js"
+import { ABBREVIATIONS, ACTIONS, STEM_EXCEPTIONS, STOP_WORDS, THINGS, TRANSLATIONS } from "./vocabulary.js"
 
 /** Memoised stems; cleared when it grows past this, so a long-lived host does not hoard words. */
 const STEM_CACHE_LIMIT = 200_000
 const stems = new Map<string, string>()
+
+const exceptions: ReadonlyMap<string, string> = new Map(Object.entries(STEM_EXCEPTIONS))
 
 /** The English stem of a lowercase, accent-free word. Numbers and very short words are kept. */
 export const stem = (word: string): string => {
   let known = stems.get(word)
   if (known === undefined) {
     if (stems.size >= STEM_CACHE_LIMIT) stems.clear()
-    known = word.length <= 2 || !/^[a-z]+$/.test(word) ? word : english(word)
+    known = word.length <= 2 || !/^[a-z]+$/.test(word) ? word : (exceptions.get(word) ?? english(word))
     stems.set(word, known)
   }
   return known
@@ -135,6 +137,14 @@ const translationTable = (): Map<string, Set<string>> => {
   translations = table
   return table
 }
+
+/**
+ * The English stems a foreign word listed as written stands for ("auflisten"), without the
+ * matches by foreign stem that `translate` adds. An English word can share a foreign stem with an
+ * unrelated foreign word ("page" and Spanish "pagar", to pay); only a listed word is trusted to
+ * say that a query asks for an action.
+ */
+export const translateExactly = (word: string): ReadonlyArray<string> => [...(translationTable().get(word) ?? [])]
 
 /** The English stems a foreign word (lowercase, accents stripped) stands for; empty when none. */
 export const translate = (word: string): ReadonlyArray<string> => {

@@ -20,18 +20,36 @@ export const STOP_WORDS: ReadonlyArray<string> = [
   "that", "these", "those", "be", "as", "into", "via", "tool", "tools", "my", "me", "i", "we", "our", "you", "your",
   "please", "can", "could", "would", "should", "do", "does", "did", "have", "has", "had", "are", "was", "were",
   "there", "some", "any", "so", "if", "then", "about", "them", "their", "us", "want", "need", "let", "just", "also",
+  "what", "whats", "which", "how", "when", "where", "why", "s", "up",
   // French
   "le", "la", "les", "un", "une", "des", "du", "de", "d", "l", "au", "aux", "et", "ou", "sur", "dans", "pour", "par",
   "avec", "mon", "ma", "mes", "ce", "cette", "ces", "est", "sont", "qui", "que", "quel", "quelle", "je", "moi", "nous",
-  "vous", "son", "sa", "ses", "en", "y", "il", "elle",
+  "vous", "son", "sa", "ses", "en", "y", "il", "elle", "quels", "quelles",
   // Spanish
   "el", "los", "las", "unos", "unas", "del", "al", "y", "o", "para", "por", "con", "mi", "mis", "su", "sus", "es", "que",
-  "yo", "se", "lo", "como", "uno",
+  "yo", "se", "lo", "como", "uno", "cual", "cuales", "cuando", "donde",
   // German
   "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines", "und", "oder", "im",
   "auf", "fur", "mit", "von", "vom", "zu", "zum", "zur", "mein", "meine", "meinen", "ist", "sind", "ich", "wir", "alle",
-  "aller", "bitte", "aus", "bei", "nach", "uber",
+  "aller", "bitte", "aus", "bei", "nach", "uber", "was", "welche", "welcher", "wie", "wo",
 ]
+
+/**
+ * Words the English stemmer folds into an unrelated word's stem, given their own: "customer" is
+ * not "custom" (custom fields), "organization" is not "organize" (a verb of the schedule group),
+ * "news" is not "new" (a verb of the create group), "general" is not "generate". Each family of
+ * inflections is listed, since the stemmer no longer sees them.
+ */
+export const STEM_EXCEPTIONS: Readonly<Record<string, string>> = {
+  customer: "customer", customers: "customer",
+  organization: "organization", organizations: "organization", organisation: "organization", organisations: "organization",
+  organize: "organiz", organizes: "organiz", organized: "organiz", organizing: "organiz", organise: "organiz", organised: "organiz",
+  authorize: "authoriz", authorizes: "authoriz", authorized: "authoriz", authorizing: "authoriz", authorise: "authoriz",
+  authorised: "authoriz", authorization: "authoriz", authorizations: "authoriz", authorisation: "authoriz",
+  news: "news", general: "general",
+  community: "communiti", communities: "communiti",
+  integration: "integration", integrations: "integration",
+}
 
 /**
  * Abbreviations and shorthand, expanded before ranking: each stands for the words on its right,
@@ -61,7 +79,7 @@ export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
   ["create", "add", "new", "make", "open", "start", "register", "insert", "build", "generate", "compose", "provision", "post", "submit", "file", "trigger", "raise"],
   ["get", "fetch", "retrieve", "read", "show", "view", "display", "see", "inspect", "describe", "detail", "lookup", "look", "information", "check", "open"],
   ["list", "all", "enumerate", "browse", "show", "index"],
-  ["update", "edit", "modify", "change", "set", "patch", "alter", "adjust", "amend", "rename", "put", "reschedule", "replace", "configure"],
+  ["update", "edit", "modify", "change", "set", "patch", "alter", "adjust", "amend", "rename", "put", "reschedule", "replace", "configure", "turn"],
   ["delete", "remove", "drop", "destroy", "erase", "purge", "discard", "trash", "uninstall", "kick", "unregister", "cancel", "clear", "wipe"],
   ["search", "find", "query", "lookup", "look", "filter", "locate", "discover", "seek", "grep"],
   ["send", "post", "deliver", "dispatch", "publish", "notify", "create"],
@@ -110,6 +128,11 @@ export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
   ["stage", "add", "index"],
   ["check", "verify", "validate", "test", "assert", "ensure"],
   ["render", "draw"],
+  ["play", "start", "resume", "listen", "playback"],
+  ["skip", "next", "advance", "forward"],
+  ["shuffle", "randomize"],
+  ["pay", "settle"],
+  ["recommend", "suggest", "propose"],
 ]
 
 /** Groups of English nouns (and a few adjectives) that name one thing in tool catalogs. */
@@ -187,6 +210,29 @@ export const THINGS: ReadonlyArray<ReadonlyArray<string>> = [
   ["balance", "credit", "funds"],
   ["outbound", "outgoing"],
   ["inbound", "incoming"],
+  ["song", "track", "music", "tune", "audio"],
+  ["artist", "musician", "band", "singer", "performer"],
+  ["podcast", "show", "episode"],
+  ["playlist", "mixtape"],
+  ["volume", "loudness", "sound"],
+  ["device", "phone", "speaker", "computer", "player"],
+  ["image", "picture", "photo", "cover", "artwork", "thumbnail", "avatar", "icon"],
+  ["saved", "liked", "favorite", "favourite", "bookmarked", "starred", "library"],
+  ["recommendation", "suggestion"],
+  ["genre", "category", "style"],
+  ["subscription", "plan", "membership", "recurring"],
+  ["customer", "client", "buyer", "payer", "shopper"],
+  ["refund", "reimbursement", "repayment"],
+  ["dispute", "chargeback"],
+  ["price", "pricing", "cost", "fee"],
+  ["coupon", "discount", "promotion", "promo", "voucher"],
+  ["product", "sku", "goods", "merchandise"],
+  ["order", "purchase", "sale"],
+  ["shipment", "shipping", "delivery", "parcel", "package"],
+  ["payout", "withdrawal", "disbursement"],
+  ["fraud", "scam", "suspicious", "risk"],
+  ["card", "creditcard", "debitcard"],
+  ["currency", "money", "exchange"],
 ]
 
 /**
@@ -197,7 +243,7 @@ export const TRANSLATIONS: Readonly<Record<"fr" | "es" | "de", Readonly<Record<s
   fr: {
     creer: "create", cree: "create", ajouter: "add", nouveau: "new", nouvelle: "new", ouvrir: "open",
     obtenir: "get", recuperer: "retrieve", lire: "read", afficher: "show", voir: "view", consulter: "view",
-    lister: "list", liste: "list", tous: "all", toutes: "all", modifier: "edit", mettre: "update", jour: "update",
+    lister: "list", liste: "list", tous: "all", toutes: "all", modifier: "edit", mettre: "set", jour: "update",
     changer: "change", renommer: "rename", supprimer: "delete", effacer: "erase", retirer: "remove", enlever: "remove",
     chercher: "search", rechercher: "search", recherche: "search", trouver: "find", envoyer: "send", publier: "publish",
     poster: "post", executer: "run", lancer: "run", declencher: "trigger", demarrer: "start", arreter: "stop",
@@ -227,6 +273,12 @@ export const TRANSLATIONS: Readonly<Record<"fr" | "es" | "de", Readonly<Record<s
     navigateur: "browser", web: "web", site: "website", touche: "key", branche: "branch", demande: "request",
     fusion: "merge", revue: "review", disponibilite: "availability", libre: "free", graphe: "graph",
     connaissance: "knowledge", ouverts: "open", ouvert: "open", recent: "recent", recents: "recent",
+    rembourser: "refund", remboursement: "refund", abonnement: "subscription", client: "customer", payer: "pay",
+    prix: "price", produit: "product", commande: "order", livraison: "shipment", carte: "card", virement: "transfer",
+    solde: "balance", remise: "discount", reduction: "discount", musique: "music", chanson: "song", morceau: "track",
+    artiste: "artist", jouer: "play", lecture: "playback", suivant: "next", suivante: "next", appareil: "device",
+    aleatoire: "shuffle", recommandation: "recommendation", emission: "show", episode: "episode", fraude: "fraud",
+    devise: "currency", taux: "rate", impot: "tax", taxe: "tax", remboursements: "refund", paiements: "payments",
   },
   es: {
     crear: "create", creo: "create", anadir: "add", agregar: "add", nuevo: "new", nueva: "new", abrir: "open",
@@ -263,6 +315,14 @@ export const TRANSLATIONS: Readonly<Record<"fr" | "es" | "de", Readonly<Record<s
     tecla: "key", rama: "branch", solicitud: "request", revision: "review", disponibilidad: "availability",
     consulta: "query", abiertos: "open", abierto: "open", usuarios: "users", espacio: "workspace",
     espacios: "workspaces", trabajo: "work", recientes: "recent", boton: "button", hoja: "sheet",
+    reembolsar: "refund", reembolso: "refund", suscripcion: "subscription", suscripciones: "subscriptions",
+    cliente: "customer", clientes: "customers", pagar: "pay", precio: "price", producto: "product", pedido: "order",
+    envio: "shipment", tarjeta: "card", transferencia: "transfer", saldo: "balance", descuento: "discount",
+    cupon: "coupon", musica: "music", cancion: "song", canciones: "songs", pista: "track", artista: "artist",
+    reproducir: "play", reproduccion: "playback", pausar: "pause", siguiente: "next", volumen: "volume",
+    dispositivo: "device", aleatorio: "shuffle", recomendacion: "recommendation", guardado: "saved",
+    guardada: "saved", guardados: "saved", guardadas: "saved", fraude: "fraud", moneda: "currency", impuesto: "tax",
+    tasa: "rate", pagos: "payments",
   },
   de: {
     erstellen: "create", anlegen: "create", erzeugen: "create", hinzufugen: "add", neu: "new", neue: "new",
@@ -301,5 +361,13 @@ export const TRANSLATIONS: Readonly<Record<"fr" | "es" | "de", Readonly<Record<s
     zweig: "branch", anfrage: "request", uberprufung: "review", verfugbarkeit: "availability", frei: "free",
     details: "details", detail: "detail", wissen: "knowledge", offen: "open", offene: "open", aktuell: "current",
     letzte: "latest", inhalt: "content", inhalte: "contents", bild: "image", schaltflache: "button", knopf: "button",
+    erstatten: "refund", erstattung: "refund", ruckerstattung: "refund", abonnement: "subscription", abo: "subscription",
+    kunde: "customer", kunden: "customers", bezahlen: "pay", preis: "price", produkt: "product", bestellung: "order",
+    lieferung: "shipment", karte: "card", uberweisung: "transfer", guthaben: "balance", kontostand: "balance",
+    rabatt: "discount", gutschein: "coupon", musik: "music", lied: "song", lieder: "songs", titel: "track",
+    kunstler: "artist", wiedergabe: "playback", abspielen: "play", spielen: "play", pausieren: "pause",
+    nachste: "next", nachsten: "next", lautstarke: "volume", gerat: "device", zufallig: "shuffle",
+    empfehlung: "recommendation", empfehlungen: "recommendations", gespeichert: "saved", gespeicherte: "saved",
+    wiedergabeliste: "playlist", betrug: "fraud", wahrung: "currency", steuer: "tax", kurs: "rate",
   },
 }

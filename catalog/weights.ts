@@ -39,8 +39,8 @@ export interface RankingWeights {
 }
 
 export const WEIGHTS: RankingWeights = Object.freeze({
-  fieldWeight: [4, 3, 1, 0.15, 0.3],
-  lengthNormalisation: [0.9, 0, 0.4, 0.4, 0],
+  fieldWeight: [2, 3, 1, 0.3, 0.3],
+  lengthNormalisation: [0.9, 0, 0.8, 0.2, 0],
   k1: 1.2,
   translated: 1,
   synonym: 0.3,
@@ -48,11 +48,11 @@ export const WEIGHTS: RankingWeights = Object.freeze({
   termPrefix: 0.55,
   oneTypo: 0.5,
   twoTypos: 0.3,
-  coverageExponent: 2,
-  nameCoverageBonus: 0.4,
-  pluralBonus: 2,
+  coverageExponent: 1.5,
+  nameCoverageBonus: 1,
+  pluralBonus: 3,
   implicitWeight: 1,
-  otherVerb: 0.6,
+  otherVerb: 0.8,
   mutation: 0.85,
 } as const)
 

@@ -11,9 +11,10 @@ import { type Ranker, score } from "../../perf/search/score.js"
  * `npm run search:perf`), and misses are not printed: the held-out half is not for reading.
  * `npm run search:eval` prints the figures, the BM25 baseline and the tuning half's misses.
  *
- * The floors sit just under what the lexical ranker reaches (held-out 76.7% top-1, 94.2% top-5 when
- * written), so a regression fails. Issue 13 asks for 85% / 95% on the held-out half; that is not
- * reached yet, and these floors are not those targets.
+ * The floors sit just under what the lexical ranker reaches (held-out 78.2% top-1, 96.6% top-5,
+ * MRR 0.857 when last measured, with Stripe and Spotify in the catalog), so a regression fails.
+ * Issue 13 asks for 85% / 95% on the held-out half; the top-1 target is not reached yet, and
+ * these floors are not those targets.
  */
 describe("search over public catalogs", () => {
   const catalog = publicCatalog()
@@ -43,12 +44,12 @@ describe("search over public catalogs", () => {
 
   it("keeps its figures on the held-out half", () => {
     const figures = score(lexical, heldout)
-    expect({ top1: figures.top1 >= 0.75, top5: figures.top5 >= 0.93, mrr: figures.mrr >= 0.82 }).toEqual({ top1: true, top5: true, mrr: true })
+    expect({ top1: figures.top1 >= 0.77, top5: figures.top5 >= 0.95, mrr: figures.mrr >= 0.84 }).toEqual({ top1: true, top5: true, mrr: true })
   })
 
   it("keeps its figures on the tuning half", () => {
     const figures = score(lexical, tuning)
-    expect({ top1: figures.top1 >= 0.78, top5: figures.top5 >= 0.93 }).toEqual({ top1: true, top5: true })
+    expect({ top1: figures.top1 >= 0.8, top5: figures.top5 >= 0.95 }).toEqual({ top1: true, top5: true })
   })
 
   it("beats plain BM25 by a wide margin on both halves", () => {

@@ -1,0 +1,85 @@
+/**
+ * Word knowledge the ranker needs beyond synonyms, each on a tiny catalog of its own so that one
+ * rule is seen at a time: tools named by their HTTP method take their verb from their
+ * description, a noun used as a verb asks to create one, a typo is measured against the word as
+ * the catalog writes it, and the stemmer's false friends are kept apart. The catalogs mimic the
+ * shapes of real OpenAPI and MCP tool lists (the public evaluation has the real ones).
+ */
+
+import { Effect } from "effect"
+import { describe, expect, it } from "vitest"
+import { Catalog, Namespace, Tool } from "../../catalog/index.js"
+import { analyzeQuery } from "../../catalog/query.js"
+import { stem } from "../../catalog/stemming.js"
+
+const tool = (description: string, parameters: ReadonlyArray<string> = []) =>
+  Tool.make({
+    description,
+    input: { type: "object", properties: Object.fromEntries(parameters.map((name) => [name, { type: "string" }])) },
+    execute: () => Effect.void,
+  })
+
+const first = (catalog: Catalog, query: string) => Catalog.rank(catalog, query)[0]?.path
+
+describe("ranking words", () => {
+  it("reads the verb of a tool named by its HTTP method from its description", () => {
+    const catalog = Catalog.make({
+      billing: Namespace.make({
+        description: "Payments API",
+        tools: {
+          GetSubscriptions: tool("By default, returns a list of subscriptions that have not been canceled."),
+          GetSubscriptionsSubscription: tool("Retrieves the subscription with the given ID."),
+          PostSubscriptions: tool("Creates a new subscription on an existing customer."),
+          PostSubscriptionsSubscription: tool("Updates an existing subscription."),
+        },
+      }),
+    })
+    expect(first(catalog, "list all subscriptions")).toBe("billing.GetSubscriptions")
+    expect(first(catalog, "create a subscription")).toBe("billing.PostSubscriptions")
+    expect(first(catalog, "update a subscription")).toBe("billing.PostSubscriptionsSubscription")
+  })
+
+  it("reads a noun used as a verb as a request to create one", () => {
+    const concepts = analyzeQuery("refund a charge")
+    expect(concepts[0]).toMatchObject({ stem: stem("refund"), action: true })
+    expect(concepts.at(-1)).toMatchObject({ stem: stem("create"), implicit: true })
+    expect(analyzeQuery("refund charges").some((concept) => concept.stem === stem("create"))).toBe(false)
+    const catalog = Catalog.make({
+      payments: Namespace.make({
+        tools: {
+          GetRefunds: tool("Returns a list of all refunds."),
+          GetRefundsRefund: tool("Retrieves the details of an existing refund."),
+          PostRefunds: tool("Create a refund."),
+        },
+      }),
+    })
+    expect(first(catalog, "refund a charge")).toBe("payments.PostRefunds")
+  })
+
+  it("measures a typo against the word as written when its stem is far off", () => {
+    // "custmer" is one edit from "customer" but three from its stem.
+    const catalog = Catalog.make({
+      crm: Namespace.make({ tools: { get_customer: tool("Get a customer by id", ["customer_id"]), get_order: tool("Get an order by id") } }),
+    })
+    expect(first(catalog, "custmer")).toBe("crm.get_customer")
+  })
+
+  it("keeps words apart that the stemmer would fold together", () => {
+    expect(stem("customer")).not.toBe(stem("custom"))
+    expect(stem("customers")).toBe(stem("customer"))
+    expect(stem("organization")).not.toBe(stem("organize"))
+    expect(stem("news")).not.toBe(stem("new"))
+    // "organization" is a thing, not a verb of the schedule group: a plural beside it asks for a list.
+    expect(analyzeQuery("organization members").at(-1)).toMatchObject({ stem: "list", implicit: true })
+    const catalog = Catalog.make({
+      fields: Namespace.make({ tools: { listCustomFields: tool("List custom fields"), listCustomers: tool("List customers") } }),
+    })
+    expect(first(catalog, "customers")).toBe("fields.listCustomers")
+    expect(first(catalog, "Kunden auflisten")).toBe("fields.listCustomers")
+  })
+
+  it("does not take an English word for an action through a foreign stem it happens to share", () => {
+    // Spanish "pagar" (to pay) stems like "page".
+    expect(analyzeQuery("wiki page").some((concept) => concept.action && !concept.implicit)).toBe(false)
+  })
+})
