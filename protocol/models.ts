@@ -77,8 +77,6 @@ export type ClassificationQuestion =
   | { readonly type: "score"; readonly instructions: string; readonly criteria: ReadonlyArray<string> }
   | { readonly type: "bool"; readonly instructions: string; readonly criteria: { readonly true: string; readonly false: string } }
 
-export type QuestionType = ClassificationQuestion["type"]
-
 export interface ClassifyContext {
   /** What is being classified, as any JSON object. */
   readonly state: { readonly [key: string]: unknown }

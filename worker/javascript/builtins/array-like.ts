@@ -45,12 +45,6 @@ export function elementAt(st: JsState, o: JsObject, i: number): Value | typeof A
   return o.has(key) ? o.get(st, key) : ABSENT
 }
 
-export function hasAt(st: JsState, o: JsObject, i: number): boolean {
-  if (o instanceof JsArray && o.dense && i < o.items.length) return true
-  void st
-  return o.has(String(i))
-}
-
 /** Set(o, ToString(i), v, true). */
 export function setAt(st: JsState, o: JsObject, i: number, v: Value): void {
   if (o instanceof JsArray && o.dense && i < o.items.length) {
@@ -144,8 +138,6 @@ export function speciesResult(st: JsState, C: JsFunction | undefined, n: number)
 }
 
 /** ArraySpeciesCreate(original, n). */
-export const speciesCreate = (st: JsState, original: JsObject, n: number): JsObject => speciesResult(st, arraySpecies(st, original), n)
-
 /** The numeric keys in [from, to) that `o` or its prototypes hold, ascending (for very sparse objects). */
 export function heldIndices(o: JsObject, from: number, to: number): number[] {
   const found = new Set<number>()

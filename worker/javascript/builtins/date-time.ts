@@ -45,8 +45,6 @@ export const daysInYear = (y: number): number => (y % 4 !== 0 ? 365 : y % 100 !=
 export const dayFromYear = (y: number): number =>
   365 * (y - 1970) + Math.floor((y - 1969) / 4) - Math.floor((y - 1901) / 100) + Math.floor((y - 1601) / 400)
 
-export const timeFromYear = (y: number): number => MS_PER_DAY * dayFromYear(y)
-
 /** The year containing time value `t`: an estimate from the mean year, then corrected. */
 export const yearFromTime = (t: number): number => {
   const d = day(t)
@@ -88,7 +86,6 @@ export const msFromTime = (t: number): number => modulo(t, MS_PER_SECOND)
 /** Local time is UTC in Code Mode (see the essay above). */
 export const localTime = (t: number): number => t
 export const utc = (t: number): number => t
-export const LOCAL_OFFSET_MINUTES = 0
 
 export const makeTime = (hour: number, min: number, sec: number, ms: number): number => {
   if (!Number.isFinite(hour) || !Number.isFinite(min) || !Number.isFinite(sec) || !Number.isFinite(ms)) return Number.NaN

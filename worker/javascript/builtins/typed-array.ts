@@ -16,7 +16,7 @@
  * bytes, and a silent conversion would hide a size the program did not mean to send.
  */
 
-import { ABSENT, Accessor, JsFunction, JsObject, type Key, type Own, type Value } from "../runtime/object.js"
+import { ABSENT, Accessor, JsObject, type Key, type Own, type Value } from "../runtime/object.js"
 import { toIntegerOrInfinity, toNumber, toPrimitive, toStr } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 import { WebMessages } from "./web-common.js"
@@ -222,8 +222,6 @@ export function toIndex(st: JsState, v: Value, what: string): number {
   return n
 }
 
-export const isTypedArray = (v: Value): v is JsTypedArray => v instanceof JsTypedArray
-
 export function thisTypedArray(st: JsState, t: Value, method: string): JsTypedArray {
   if (t instanceof JsTypedArray) return t
   throw st.typeError(`this is not a typed array (${method})`)
@@ -236,4 +234,3 @@ export function allocateTypedArray(st: JsState, kind: ElementKind, proto: JsObje
   return new JsTypedArray(proto, kind, new JsArrayBuffer(bufferProto, new Uint8Array(bytes)), 0, length)
 }
 
-export const isCallable = (v: Value): v is JsFunction => v instanceof JsFunction

@@ -23,16 +23,6 @@ export const spec = (length: number, impl: FunctionImpl): MethodSpec => [length,
 
 /** A builtin method: its `length` and its implementation. */
 export type MethodSpec = readonly [number, FunctionImpl]
-/** Names shared with the host's Object.prototype are listed so object literals type-check. */
-export type MethodTable = { readonly [name: string]: MethodSpec } & {
-  readonly toString?: MethodSpec
-  readonly valueOf?: MethodSpec
-  readonly toLocaleString?: MethodSpec
-  readonly hasOwnProperty?: MethodSpec
-  readonly isPrototypeOf?: MethodSpec
-  readonly propertyIsEnumerable?: MethodSpec
-}
-
 const TYPED_ARRAY_NAMES = new Set(["Int8Array", "Uint8Array", "Uint8ClampedArray", "Int16Array", "Uint16Array", "Int32Array", "Uint32Array", "Float32Array", "Float64Array", "BigInt64Array", "BigUint64Array"])
 
 export class Realm {
