@@ -12,6 +12,7 @@ import { TestClock } from "effect/testing"
 import { fileURLToPath } from "node:url"
 import { afterEach, describe, expect, it } from "vitest"
 import { CodeMode, Tool, WorkerPool } from "../../index.js"
+import { barrier } from "../state/helpers.js"
 
 const pools: WorkerPool[] = []
 /** A small pool whose threads have started (so tight deadlines do not include a thread's start). */
@@ -204,15 +205,7 @@ describe("suspension by replay", () => {
     // second reach its thread (before, both waited until their deadline).
     const pool = WorkerPool.make({ minThreads: 1, maxThreads: 4, hotThreads: 1, suspendAfterMs: 1 })
     pools.push(pool)
-    let arrived = 0
-    let release!: () => void
-    const all = new Promise<void>((resolve) => (release = resolve))
-    const barrier = Tool.make({
-      description: "Returns once two calls have arrived",
-      input: Schema.Struct({}),
-      execute: () => Effect.promise(() => (++arrived === 2 && release(), all)),
-    })
-    const runtime = CodeMode.make({ language: "lua", tools: { sync: { barrier } }, pool, limits: { timeoutMs: 20_000 } })
+    const runtime = CodeMode.make({ language: "lua", tools: barrier(2), pool, limits: { timeoutMs: 20_000 } })
     await run(runtime, "return 0")
     const costly = run(runtime, `local x = 0; for i = 1, 4000000 do x = x + i % 7 end; tools.sync.barrier({}); return x > 0`)
     const behind = run(runtime, `tools.sync.barrier({}); return "reached"`)
