@@ -27,7 +27,7 @@ import { closeAsyncIterator } from "./resumable-loops.js"
 import { rexpr, type RExpr } from "./resumable.js"
 
 /** True while compiling the body of an `async function*`. */
-export const inAsyncGenerator = (ctx: CompileContext): boolean => ctx.fn.node.async === true && ctx.fn.node.generator === true
+export const inAsyncGenerator = (ctx: CompileContext): boolean => ctx.fn.asyncGenerator
 
 export function compileYield(node: AnyNode, ctx: CompileContext): RExpr {
   const arg = node.argument ? rexpr(node.argument, ctx) : null
