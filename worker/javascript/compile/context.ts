@@ -24,6 +24,7 @@ import type {
   Expression,
   FunctionDeclaration,
   FunctionExpression,
+  MemberExpression,
   ModuleDeclaration,
   Node,
   Statement,
@@ -32,6 +33,7 @@ import type { ImportKind } from "../runtime/modules.js"
 import type { JsState } from "../runtime/state.js"
 import type { Value } from "../runtime/object.js"
 import { type CompileError, compileErrorAt } from "../parse.js"
+import { JsMessages } from "../messages.js"
 import type { FunctionInfo, Resolution } from "./scope.js"
 import type { DiagnosticKind } from "../../../protocol/diagnostic.js"
 
@@ -61,6 +63,9 @@ export type FunctionNode = FunctionDeclaration | AnonymousFunctionDeclaration | 
 
 /** The node types the handler tables are keyed by: acorn's own plus `ModuleImport`. */
 export type ExpressionNode = Expression | ModuleImportNode
+
+/** The name in `o.name` (acorn gives an Identifier there); "" for a computed or private key. */
+export const propertyName = (node: MemberExpression): string => (node.property.type === "Identifier" ? node.property.name : "")
 export type StatementNode = Statement | ModuleDeclaration
 
 /**
@@ -77,7 +82,7 @@ export type HandlerTable<N extends { readonly type: string }, Compiled, Extra ex
  * relate a node to the handler its own `type` selects, so the lookup is typed here, once.
  */
 export function handlerOf<N extends { readonly type: string }, Compiled, Extra extends unknown[]>(
-  table: Partial<HandlerTable<N, Compiled, Extra>>,
+  table: NoInfer<Partial<HandlerTable<N, Compiled, Extra>>>,
   node: N,
 ): ((node: N, ctx: CompileContext, ...extra: Extra) => Compiled) | undefined {
   return (table as Readonly<Record<string, ((node: N, ctx: CompileContext, ...extra: Extra) => Compiled) | undefined>>)[node.type]
@@ -128,5 +133,10 @@ export class CompileContext {
 
   error(node: Node, message: string, kind: DiagnosticKind = "UnsupportedSyntax"): CompileError {
     return compileErrorAt(kind, node.loc?.start.line ?? 1, (node.loc?.start.column ?? 0) + 1, message)
+  }
+
+  /** A node where the grammar allows none of its kind (`super.#x`): a bug here or in the parser. */
+  unexpected(node: Node): CompileError {
+    return this.error(node, JsMessages.internalError(`unexpected ${node.type}`), "ExecutionFailure")
   }
 }
