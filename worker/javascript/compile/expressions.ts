@@ -83,8 +83,12 @@ export const EXPRESSIONS: HandlerTable<ExpressionNode, Expr, [name?: string]> = 
   YieldExpression: onlyResumable,
 }
 
-export function compileExpression(node: ExpressionNode, ctx: CompileContext, name?: string): Expr {
-  const compile = handlerOf<ExpressionNode, Expr, [name?: string]>(EXPRESSIONS, node)
+/**
+ * The closure of an expression. `super` alone is no expression (only `super.x`, `super[x]` and
+ * `super(...)` are, compiled by their parents): it is refused here like any unsupported node.
+ */
+export function compileExpression(node: ExpressionNode | Super, ctx: CompileContext, name?: string): Expr {
+  const compile = handlerOf<ExpressionNode | Super, Expr, [name?: string]>(EXPRESSIONS, node)
   if (compile === undefined) throw ctx.error(node, JsMessages.unsupported(node.type, "this expression is not supported yet"))
   return compile(node, ctx, name)
 }
