@@ -13,7 +13,8 @@
 
 import { iterate } from "../runtime/iterate.js"
 import { HIDDEN, JsArray, JsObject, arrayIndex, type Key, type Value } from "../runtime/object.js"
-import { BREAK, CONTINUE, type AnyNode, type CompileContext, type Completion, type Expr, type Frame, type Stmt } from "./context.js"
+import type { DoWhileStatement, Expression, ForInStatement, ForOfStatement, ForStatement, Node, WhileStatement } from "acorn"
+import { BREAK, CONTINUE, type CompileContext, type Completion, type Expr, type Frame, type Stmt } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { constantOf, plainLocalSlot } from "./fused.js"
 import { compilePatternAssignment, compilePatternDeclaration } from "./patterns.js"
@@ -52,7 +53,7 @@ export const takeLabels = (ctx: CompileContext): string[] => {
 /** A loop test's truthiness, with the boolean case first. */
 export const isTrue = (v: Value): boolean => (typeof v === "boolean" ? v : v instanceof JsObject || !!v)
 
-export function compileWhile(node: AnyNode, ctx: CompileContext): Stmt {
+export function compileWhile(node: WhileStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
   const test = compileExpression(node.test, ctx)
@@ -72,7 +73,7 @@ export function compileWhile(node: AnyNode, ctx: CompileContext): Stmt {
   }
 }
 
-export function compileDoWhile(node: AnyNode, ctx: CompileContext): Stmt {
+export function compileDoWhile(node: DoWhileStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
   const test = compileExpression(node.test, ctx)
@@ -93,7 +94,7 @@ export function compileDoWhile(node: AnyNode, ctx: CompileContext): Stmt {
 }
 
 /** The loop-head `let` bindings that closures capture: they need a fresh cell per iteration. */
-const capturedHeadBindings = (node: AnyNode, ctx: CompileContext): Binding[] => {
+const capturedHeadBindings = (node: Node, ctx: CompileContext): Binding[] => {
   const scope = ctx.resolution.scopes.get(node)
   if (scope === undefined) return []
   return [...scope.names.values()].filter((b) => b.captured && b.lexical)
@@ -103,7 +104,7 @@ const capturedHeadBindings = (node: AnyNode, ctx: CompileContext): Binding[] => 
  * The step between two iterations of `for (let ...; ...; ...)` when a closure captures a head
  * binding: a fresh cell holding the current value (CreatePerIterationEnvironment); null if none.
  */
-export function compilePerIterationCells(node: AnyNode, ctx: CompileContext): ((R: Frame) => void) | null {
+export function compilePerIterationCells(node: Node, ctx: CompileContext): ((R: Frame) => void) | null {
   const perIteration = capturedHeadBindings(node, ctx).map((b) => b.slot)
   if (perIteration.length === 0) return null
   return function freshIterationCells(R: Frame): void {
@@ -111,17 +112,17 @@ export function compilePerIterationCells(node: AnyNode, ctx: CompileContext): ((
   }
 }
 
-export function compileFor(node: AnyNode, ctx: CompileContext): Stmt {
+export function compileFor(node: ForStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
   const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
-  const init: Stmt | null = node.init === null ? null : node.init.type === "VariableDeclaration" ? compileStatement(node.init, ctx) : exprStmt(compileExpression(node.init, ctx))
-  const test = node.test === null ? null : compileExpression(node.test, ctx)
-  const update = node.update === null ? null : compileExpression(node.update, ctx)
+  const init: Stmt | null = !node.init ? null : node.init.type === "VariableDeclaration" ? compileStatement(node.init, ctx) : exprStmt(compileExpression(node.init, ctx))
+  const test = !node.test ? null : compileExpression(node.test, ctx)
+  const update = !node.update ? null : compileExpression(node.update, ctx)
   const body = compileStatement(node.body, ctx)
   const line = ctx.line(node)
   const copyCells = compilePerIterationCells(node, ctx)
-  if (entry === null && copyCells === null && test !== null && update !== null) {
+  if (entry === null && copyCells === null && test !== null && node.test && update !== null) {
     const counted = countedTest(node.test, ctx)
     if (counted !== null) return compileCountedFor(st, labels, line, init, counted, test, body, update)
   }
@@ -158,8 +159,10 @@ interface CountedTest {
   readonly constant: Value
 }
 
-function countedTest(node: AnyNode, ctx: CompileContext): CountedTest | null {
-  if (node.type !== "BinaryExpression" || !["<", "<=", ">", ">="].includes(node.operator)) return null
+function countedTest(node: Expression, ctx: CompileContext): CountedTest | null {
+  if (node.type !== "BinaryExpression") return null
+  const op = node.operator
+  if (op !== "<" && op !== "<=" && op !== ">" && op !== ">=") return null
   const slot = plainLocalSlot(node.left, ctx)
   if (slot < 0) return null
   const right = node.right
@@ -170,7 +173,7 @@ function countedTest(node: AnyNode, ctx: CompileContext): CountedTest | null {
   const otherSlot = lengthOfSlot >= 0 ? -1 : plainLocalSlot(right, ctx)
   const constant = constantOf(right)
   if (lengthOfSlot < 0 && otherSlot < 0 && typeof constant !== "number") return null
-  return { op: node.operator, slot, otherSlot, lengthOfSlot, constant }
+  return { op, slot, otherSlot, lengthOfSlot, constant }
 }
 
 /**
@@ -207,14 +210,15 @@ function compileCountedFor(st: JsState, labels: string[], line: number, init: St
   }
 }
 
-const exprStmt = (e: (R: Frame) => Value): Stmt => (R) => {
-  e(R)
-  return undefined
-}
+const exprStmt = (e: (R: Frame) => Value): Stmt =>
+  function expressionStatement(R) {
+    e(R)
+    return undefined
+  }
 
 /** The per-iteration target of `for (x of ...)`/`for (x in ...)`: a declaration or an assignment. */
 /** The source of a `for-of`/`for-in`, run with a lexical head's names in TDZ (`for (let x of [x])` throws). */
-export function compileLoopSource(node: AnyNode, ctx: CompileContext): Expr {
+export function compileLoopSource(node: ForInStatement | ForOfStatement, ctx: CompileContext): Expr {
   const right = compileExpression(node.right, ctx)
   const tdz = compileScopeEntry(node.left.type === "VariableDeclaration" ? ctx.resolution.scopes.get(node.left) : undefined, ctx)
   if (tdz === null) return right
@@ -224,7 +228,7 @@ export function compileLoopSource(node: AnyNode, ctx: CompileContext): Expr {
   }
 }
 
-export function compileLoopTarget(node: AnyNode, ctx: CompileContext): { entry: ((R: Frame) => void) | null; write: (R: Frame, v: Value) => void } {
+export function compileLoopTarget(node: ForInStatement | ForOfStatement, ctx: CompileContext): { entry: ((R: Frame) => void) | null; write: (R: Frame, v: Value) => void } {
   const left = node.left
   if (left.type === "VariableDeclaration") {
     const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
@@ -233,7 +237,7 @@ export function compileLoopTarget(node: AnyNode, ctx: CompileContext): { entry: 
   return { entry: null, write: compilePatternAssignment(left, ctx) }
 }
 
-export function compileForOf(node: AnyNode, ctx: CompileContext): Stmt {
+export function compileForOf(node: ForOfStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
   const right = compileLoopSource(node, ctx)
@@ -312,7 +316,7 @@ function hiddenStringKeysOnly(p: JsObject): boolean {
   return true
 }
 
-export function compileForIn(node: AnyNode, ctx: CompileContext): Stmt {
+export function compileForIn(node: ForInStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
   const right = compileLoopSource(node, ctx)
