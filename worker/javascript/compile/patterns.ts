@@ -11,21 +11,22 @@ import { DONE, Stepper } from "../runtime/iterate.js"
 import { ABSENT, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { getV, putIndexed, toObject, toPropertyKey, toStr } from "../runtime/ops.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
-import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
+import type { ArrayPattern, MemberExpression, ObjectPattern, Pattern } from "acorn"
+import { propertyName, type CompileContext, type Expr, type Frame } from "./context.js"
 import { compileExpression, isAnonymousFunction, staticKey } from "./expressions.js"
 import { setFunctionName } from "./functions.js"
 import { compilePrivateWrite } from "./private.js"
 import { compileAssign, compileInit, refOf, type Write } from "./variables.js"
 
-export function compilePatternDeclaration(p: AnyNode, ctx: CompileContext): Write {
+export function compilePatternDeclaration(p: Pattern, ctx: CompileContext): Write {
   return compilePattern(p, ctx, true)
 }
 
-export function compilePatternAssignment(p: AnyNode, ctx: CompileContext): Write {
+export function compilePatternAssignment(p: Pattern, ctx: CompileContext): Write {
   return compilePattern(p, ctx, false)
 }
 
-function compilePattern(p: AnyNode, ctx: CompileContext, declaring: boolean): Write {
+function compilePattern(p: Pattern, ctx: CompileContext, declaring: boolean): Write {
   const st = ctx.st
   const line = ctx.line(p)
   switch (p.type) {
@@ -40,19 +41,20 @@ function compilePattern(p: AnyNode, ctx: CompileContext, declaring: boolean): Wr
       const object = compileExpression(p.object, ctx)
       if (p.property.type === "PrivateIdentifier") {
         const set = compilePrivateWrite(p, ctx)
-        return (R, v) => set(R, object(R), v)
+        return function privateTarget(R, v) { set(R, object(R), v) }
       }
-      const key: Expr = p.computed ? compileExpression(p.property, ctx) : ((k: string) => () => k)(p.property.name)
-      return (R, v) => putIndexed(st, object(R), key(R), v)
+      const key = compileTargetKey(p, ctx)
+      return function memberTarget(R, v) { putIndexed(st, object(R), key(R), v) }
     }
     case "AssignmentPattern": {
       const target = compilePattern(p.left, ctx, declaring)
-      const fallback = compileExpression(p.right, ctx, p.left.type === "Identifier" ? p.left.name : undefined)
-      const named = p.left.type === "Identifier" && isAnonymousFunction(p.right)
-      return (R, v) => {
+      const name = p.left.type === "Identifier" ? p.left.name : undefined
+      const fallback = compileExpression(p.right, ctx, name)
+      const named = name !== undefined && isAnonymousFunction(p.right)
+      return function defaulted(R, v) {
         if (v === undefined) {
           v = fallback(R)
-          if (named && v instanceof JsFunction && v.fname === "") setFunctionName(v, p.left.name)
+          if (named && v instanceof JsFunction && v.fname === "") setFunctionName(v, name)
         }
         target(R, v)
       }
@@ -77,21 +79,29 @@ export interface PropertyTarget {
   readonly put: (R: Frame, o: Value, k: Value, v: Value) => void
 }
 
-const noKey: Expr = () => undefined
+const noKey: Expr = function noKey() { return undefined }
 
-export function propertyTargetOf(e: AnyNode, ctx: CompileContext): PropertyTarget | null {
+/** The key of a (not private) member target: its computed expression, or its name as a constant. */
+function compileTargetKey(t: MemberExpression, ctx: CompileContext): Expr {
+  const property = t.property
+  if (property.type === "PrivateIdentifier") throw ctx.unexpected(property)
+  if (t.computed) return compileExpression(property, ctx)
+  const name = propertyName(t)
+  return function targetName() { return name }
+}
+
+export function propertyTargetOf(e: Pattern, ctx: CompileContext): PropertyTarget | null {
   const st = ctx.st
-  const hasDefault = e.type === "AssignmentPattern"
-  const t = hasDefault ? e.left : e
+  const t = e.type === "AssignmentPattern" ? e.left : e
   if (t.type !== "MemberExpression") return null
   const object = compileExpression(t.object, ctx)
-  const fallback = hasDefault ? compileExpression(e.right, ctx) : null
+  const fallback = e.type === "AssignmentPattern" ? compileExpression(e.right, ctx) : null
   if (t.property.type === "PrivateIdentifier") {
     const set = compilePrivateWrite(t, ctx)
-    return { object, key: noKey, fallback, put: (R, o, _k, v) => set(R, o, v) }
+    return { object, key: noKey, fallback, put: function putPrivate(R, o, _k, v) { set(R, o, v) } }
   }
-  const key: Expr = t.computed ? compileExpression(t.property, ctx) : ((k: string) => () => k)(t.property.name)
-  return { object, key, fallback, put: (_R, o, k, v) => putIndexed(st, o, k, v) }
+  const key = compileTargetKey(t, ctx)
+  return { object, key, fallback, put: function putProperty(_R, o, k, v) { putIndexed(st, o, k, v) } }
 }
 
 /** The own enumerable properties of `v` not yet taken by the pattern, in a new object (`...rest`). */
@@ -107,7 +117,7 @@ export function restOf(st: JsState, v: Value, used: readonly Key[]): JsObject {
   return rest
 }
 
-function compileObjectPattern(p: AnyNode, ctx: CompileContext, declaring: boolean): Write {
+function compileObjectPattern(p: ObjectPattern, ctx: CompileContext, declaring: boolean): Write {
   const st = ctx.st
   const line = ctx.line(p)
   const parts: Array<{ key: string | null; keyExpr: Expr | null; target: Write | null; prop: PropertyTarget | null; rest: boolean }> = []
@@ -153,9 +163,9 @@ function compileObjectPattern(p: AnyNode, ctx: CompileContext, declaring: boolea
   }
 }
 
-function compileArrayPattern(p: AnyNode, ctx: CompileContext, declaring: boolean): Write {
+function compileArrayPattern(p: ArrayPattern, ctx: CompileContext, declaring: boolean): Write {
   const st = ctx.st
-  const elements: Array<{ target: Write | null; prop: PropertyTarget | null; rest: boolean }> = p.elements.map((e: AnyNode) => {
+  const elements: Array<{ target: Write | null; prop: PropertyTarget | null; rest: boolean }> = p.elements.map((e) => {
     if (e === null) return { target: null, prop: null, rest: false }
     const element = e.type === "RestElement" ? e.argument : e
     const prop = propertyTargetOf(element, ctx)
