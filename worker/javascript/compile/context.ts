@@ -39,8 +39,6 @@ import type { DiagnosticKind } from "../../../protocol/diagnostic.js"
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Frame = any[]
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyNode = any
 
 /**
  * The nodes the compiler reads are acorn's own (its `AnyNode` union, narrowed by `type`), plus the

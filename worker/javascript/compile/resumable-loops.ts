@@ -24,20 +24,21 @@ import { JsObject, type Value } from "../runtime/object.js"
 import { getV, truthy } from "../runtime/ops.js"
 import { AwaitRequest } from "../runtime/promise.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
-import type { AnyNode, CompileContext, Completion, Frame } from "./context.js"
+import type { DoWhileStatement, ForInStatement, ForOfStatement, ForStatement, WhileStatement } from "acorn"
+import type { CompileContext, Completion, Frame } from "./context.js"
 import { sourceText } from "./expressions.js"
 import { compilePerIterationCells, forInKeys, isTrue, loopControl, takeLabels } from "./loops.js"
 import { compileResumableStatement, rexpr, type RExpr, type RStmt } from "./resumable.js"
 import { compileScopeEntry } from "./statements.js"
 import { compileResumableLoopTarget } from "./resumable-patterns.js"
 
-export function compileResumableFor(node: AnyNode, ctx: CompileContext): RStmt {
+export function compileResumableFor(node: ForStatement, ctx: CompileContext): RStmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
   const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
-  const init = node.init === null ? null : node.init.type === "VariableDeclaration" ? compileResumableStatement(node.init, ctx) : exprAsStatement(rexpr(node.init, ctx))
-  const test = node.test === null ? null : rexpr(node.test, ctx)
-  const update = node.update === null ? null : rexpr(node.update, ctx)
+  const init = !node.init ? null : node.init.type === "VariableDeclaration" ? compileResumableStatement(node.init, ctx) : exprAsStatement(rexpr(node.init, ctx))
+  const test = !node.test ? null : rexpr(node.test, ctx)
+  const update = !node.update ? null : rexpr(node.update, ctx)
   const body = compileResumableStatement(node.body, ctx)
   const copyCells = compilePerIterationCells(node, ctx)
   return function* forLoop(R: Frame) {
@@ -68,7 +69,7 @@ const exprAsStatement = (e: RExpr): RStmt =>
     return undefined
   }
 
-export function compileResumableWhile(node: AnyNode, ctx: CompileContext, doWhile: boolean): RStmt {
+export function compileResumableWhile(node: WhileStatement | DoWhileStatement, ctx: CompileContext, doWhile: boolean): RStmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
   const test = rexpr(node.test, ctx)
@@ -93,7 +94,7 @@ export function compileResumableWhile(node: AnyNode, ctx: CompileContext, doWhil
   }
 }
 
-export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys: boolean): RStmt {
+export function compileResumableForEach(node: ForInStatement | ForOfStatement, ctx: CompileContext, keys: boolean): RStmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
   const right = rexpr(node.right, ctx)
@@ -141,7 +142,7 @@ export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys
   }
 }
 
-export function compileForAwait(node: AnyNode, ctx: CompileContext): RStmt {
+export function compileForAwait(node: ForOfStatement, ctx: CompileContext): RStmt {
   const st = ctx.st
   const labels = takeLabels(ctx)
   const right = rexpr(node.right, ctx)
