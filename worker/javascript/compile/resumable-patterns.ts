@@ -26,7 +26,7 @@ import { propertyName, type CompileContext, type Frame } from "./context.js"
 import { isAnonymousFunction, staticKey } from "./expressions.js"
 import { setFunctionName } from "./functions.js"
 import { compilePatternAssignment, compilePatternDeclaration, restOf } from "./patterns.js"
-import { compileLoopTarget } from "./loops.js"
+import { compileLoopTarget, type LoopTarget } from "./loops.js"
 import { compilePrivateWrite } from "./private.js"
 import { compileScopeEntry } from "./statements.js"
 import type { Write } from "./variables.js"
@@ -58,10 +58,11 @@ export function patternSuspends(p: Pattern, ctx: CompileContext): boolean {
  * The target of a `for-in`/`for-of`/`for await` in resumable code: the plain one (loops.ts), and
  * `rwrite` instead when the head's pattern suspends.
  */
-export function compileResumableLoopTarget(
-  node: ForInStatement | ForOfStatement,
-  ctx: CompileContext,
-): { entry: ((R: Frame) => void) | null; write: Write; rwrite: RWrite | null } {
+export interface ResumableLoopTarget extends LoopTarget {
+  readonly rwrite: RWrite | null
+}
+
+export function compileResumableLoopTarget(node: ForInStatement | ForOfStatement, ctx: CompileContext): ResumableLoopTarget {
   const left = node.left
   const declaring = left.type === "VariableDeclaration"
   const pattern = declaring ? left.declarations[0].id : left
