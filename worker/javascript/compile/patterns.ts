@@ -4,6 +4,10 @@
  * through `compileInit`; assignments (`[a, b] = [b, a]`) through `compileAssign` or a property
  * write. Defaults (`{a = 1}`) are evaluated only when the piece is `undefined`; array patterns
  * consume iterables one step at a time (`Stepper`) and close them when they stop early.
+ *
+ * The pieces of an object or array pattern are compiled by one skeleton (`objectPatternParts`,
+ * `arrayPatternElements`) for this plain form and the resumable one (resumable-patterns.ts),
+ * through a `PatternForm`; only the run-time writers are written twice.
  */
 
 import { JsMessages } from "../messages.js"
@@ -11,7 +15,7 @@ import { DONE, Stepper } from "../runtime/iterate.js"
 import { ABSENT, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { getV, putIndexed, toObject, toPropertyKey, toStr } from "../runtime/ops.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
-import type { ArrayPattern, MemberExpression, ObjectPattern, Pattern } from "acorn"
+import type { ArrayPattern, Expression, MemberExpression, ObjectPattern, Pattern } from "acorn"
 import { propertyName, type CompileContext, type Expr, type Frame } from "./context.js"
 import { compileExpression, isAnonymousFunction, staticKey } from "./expressions.js"
 import { setFunctionName } from "./functions.js"
@@ -117,21 +121,68 @@ export function restOf(st: JsState, v: Value, used: readonly Key[]): JsObject {
   return rest
 }
 
-function compileObjectPattern(p: ObjectPattern, ctx: CompileContext, declaring: boolean): Write {
-  const st = ctx.st
-  const line = ctx.line(p)
-  const parts: Array<{ key: string | null; keyExpr: Expr | null; target: Write | null; prop: PropertyTarget | null; rest: boolean }> = []
+// -- The skeleton both forms of a pattern share ---------------------------------------------------
+
+/** How one form compiles a pattern's pieces: expressions `E`, writers `W`, property targets `T`. */
+export interface PatternForm<E, W, T> {
+  readonly expression: (node: Expression, ctx: CompileContext) => E
+  readonly pattern: (p: Pattern, ctx: CompileContext, declaring: boolean) => W
+  /** The target of an element that is a property reference, or null for any other element. */
+  readonly propertyTarget: (e: Pattern, ctx: CompileContext) => T | null
+}
+
+/** One property of an object pattern: its key (`key` when static), and a writer or a property target. */
+export interface ObjectPatternPart<E, W, T> {
+  readonly key: string | null
+  readonly keyExpr: E | null
+  readonly target: W | null
+  readonly prop: T | null
+  readonly rest: boolean
+}
+
+export function objectPatternParts<E, W, T>(p: ObjectPattern, ctx: CompileContext, declaring: boolean, form: PatternForm<E, W, T>): Array<ObjectPatternPart<E, W, T>> {
+  const parts: Array<ObjectPatternPart<E, W, T>> = []
   for (const prop of p.properties) {
     const element = prop.type === "RestElement" ? prop.argument : prop.value
-    const target = propertyTargetOf(element, ctx)
-    const write = target === null ? compilePattern(element, ctx, declaring) : null
+    const target = form.propertyTarget(element, ctx)
+    const write = target === null ? form.pattern(element, ctx, declaring) : null
     if (prop.type === "RestElement") {
       parts.push({ key: null, keyExpr: null, target: write, prop: target, rest: true })
       continue
     }
     const key = staticKey(prop)
-    parts.push({ key, keyExpr: key === null ? compileExpression(prop.key, ctx) : null, target: write, prop: target, rest: false })
+    parts.push({ key, keyExpr: key === null ? form.expression(prop.key, ctx) : null, target: write, prop: target, rest: false })
   }
+  return parts
+}
+
+/** One element of an array pattern: a writer or a property target (neither for a hole). */
+export interface ArrayPatternElement<W, T> {
+  readonly target: W | null
+  readonly prop: T | null
+  readonly rest: boolean
+}
+
+export function arrayPatternElements<E, W, T>(p: ArrayPattern, ctx: CompileContext, declaring: boolean, form: PatternForm<E, W, T>): Array<ArrayPatternElement<W, T>> {
+  return p.elements.map((e) => {
+    if (e === null) return { target: null, prop: null, rest: false }
+    const element = e.type === "RestElement" ? e.argument : e
+    const prop = form.propertyTarget(element, ctx)
+    return { target: prop === null ? form.pattern(element, ctx, declaring) : null, prop, rest: e.type === "RestElement" }
+  })
+}
+
+/** The plain form: closures. */
+const PLAIN: PatternForm<Expr, Write, PropertyTarget> = {
+  expression: (node, ctx) => compileExpression(node, ctx),
+  pattern: (p, ctx, declaring) => compilePattern(p, ctx, declaring),
+  propertyTarget: (e, ctx) => propertyTargetOf(e, ctx),
+}
+
+function compileObjectPattern(p: ObjectPattern, ctx: CompileContext, declaring: boolean): Write {
+  const st = ctx.st
+  const line = ctx.line(p)
+  const parts = objectPatternParts(p, ctx, declaring, PLAIN)
   return function destructureObject(R: Frame, v: Value): void {
     if (v === undefined || v === null) {
       const first = parts[0]
@@ -165,12 +216,7 @@ function compileObjectPattern(p: ObjectPattern, ctx: CompileContext, declaring: 
 
 function compileArrayPattern(p: ArrayPattern, ctx: CompileContext, declaring: boolean): Write {
   const st = ctx.st
-  const elements: Array<{ target: Write | null; prop: PropertyTarget | null; rest: boolean }> = p.elements.map((e) => {
-    if (e === null) return { target: null, prop: null, rest: false }
-    const element = e.type === "RestElement" ? e.argument : e
-    const prop = propertyTargetOf(element, ctx)
-    return { target: prop === null ? compilePattern(element, ctx, declaring) : null, prop, rest: e.type === "RestElement" }
-  })
+  const elements = arrayPatternElements(p, ctx, declaring, PLAIN)
   return function destructureArray(R: Frame, v: Value): void {
     if (v === undefined || v === null) throw st.typeError(JsMessages.notIterableValue(toStr(st, v)))
     const stepper = new Stepper(st, v)

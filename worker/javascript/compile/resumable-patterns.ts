@@ -23,9 +23,9 @@ import { ThrowSignal } from "../runtime/state.js"
 import { JsMessages } from "../messages.js"
 import type { ArrayPattern, ForInStatement, ForOfStatement, MemberExpression, ObjectPattern, Pattern } from "acorn"
 import { propertyName, type CompileContext, type Frame } from "./context.js"
-import { isAnonymousFunction, staticKey } from "./expressions.js"
+import { isAnonymousFunction } from "./expressions.js"
 import { setFunctionName } from "./functions.js"
-import { compilePatternAssignment, compilePatternDeclaration, restOf } from "./patterns.js"
+import { arrayPatternElements, compilePatternAssignment, compilePatternDeclaration, objectPatternParts, restOf, type PatternForm } from "./patterns.js"
 import { compileLoopTarget, type LoopTarget } from "./loops.js"
 import { compilePrivateWrite } from "./private.js"
 import { compileScopeEntry } from "./statements.js"
@@ -147,21 +147,17 @@ function rpropertyTargetOf(e: Pattern, ctx: CompileContext): RPropertyTarget | n
   return { object, key, fallback, put: function putProperty(_R, o, k, v) { putIndexed(st, o, key === null ? name : k, v) } }
 }
 
+/** The resumable form of the pattern skeleton (patterns.ts): generator functions. */
+const RESUMABLE: PatternForm<RExpr, RWrite, RPropertyTarget> = {
+  expression: (node, ctx) => rexpr(node, ctx),
+  pattern: (p, ctx, declaring) => compileResumablePattern(p, ctx, declaring),
+  propertyTarget: (e, ctx) => rpropertyTargetOf(e, ctx),
+}
+
 function compileResumableObjectPattern(p: ObjectPattern, ctx: CompileContext, declaring: boolean): RWrite {
   const st = ctx.st
   const line = ctx.line(p)
-  const parts: Array<{ key: string | null; keyExpr: RExpr | null; target: RWrite | null; prop: RPropertyTarget | null; rest: boolean }> = []
-  for (const prop of p.properties) {
-    const element = prop.type === "RestElement" ? prop.argument : prop.value
-    const target = rpropertyTargetOf(element, ctx)
-    const write = target === null ? compileResumablePattern(element, ctx, declaring) : null
-    if (prop.type === "RestElement") {
-      parts.push({ key: null, keyExpr: null, target: write, prop: target, rest: true })
-      continue
-    }
-    const key = staticKey(prop)
-    parts.push({ key, keyExpr: key === null ? rexpr(prop.key, ctx) : null, target: write, prop: target, rest: false })
-  }
+  const parts = objectPatternParts(p, ctx, declaring, RESUMABLE)
   return function* destructureObject(R: Frame, v: Value) {
     if (v === undefined || v === null) {
       const first = parts[0]
@@ -195,12 +191,7 @@ function compileResumableObjectPattern(p: ObjectPattern, ctx: CompileContext, de
 
 function compileResumableArrayPattern(p: ArrayPattern, ctx: CompileContext, declaring: boolean): RWrite {
   const st = ctx.st
-  const elements: Array<{ target: RWrite | null; prop: RPropertyTarget | null; rest: boolean }> = p.elements.map((e) => {
-    if (e === null) return { target: null, prop: null, rest: false }
-    const element = e.type === "RestElement" ? e.argument : e
-    const prop = rpropertyTargetOf(element, ctx)
-    return { target: prop === null ? compileResumablePattern(element, ctx, declaring) : null, prop, rest: e.type === "RestElement" }
-  })
+  const elements = arrayPatternElements(p, ctx, declaring, RESUMABLE)
   return function* destructureArray(R: Frame, v: Value) {
     if (v === undefined || v === null) throw st.typeError(JsMessages.notIterableValue(toStr(st, v)))
     const stepper = new Stepper(st, v)
