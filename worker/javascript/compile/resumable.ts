@@ -45,7 +45,7 @@ import { compileForAwait, compileResumableFor, compileResumableForEach, compileR
 import { BINARY, UNARY } from "./operators.js"
 import { compilePatternDeclaration } from "./patterns.js"
 import { compileResumablePattern, patternSuspends } from "./resumable-patterns.js"
-import { compileScopeEntry, compileStatement } from "./statements.js"
+import { compileLabeledBody, compileScopeEntry, compileStatement, compileSwitchParts } from "./statements.js"
 import { compileYield, inAsyncGenerator } from "./generators.js"
 import { compileResumableAssignment, compileResumableCall, compileResumableChain, compileResumableMember, compileResumableObject, compileResumableUpdate } from "./resumable-access.js"
 import { compilePrivateName } from "./private.js"
@@ -167,9 +167,7 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
   LabeledStatement: (node, ctx) => {
     const st = ctx.st
     const label = node.label.name
-    ctx.pendingLabels = [...ctx.pendingLabels, label]
-    const body = compileResumableStatement(node.body, ctx)
-    ctx.pendingLabels = []
+    const body = compileLabeledBody(node, ctx, compileResumableStatement)
     return function* labeled(R: Frame) {
       const c = yield* body(R)
       if (c !== undefined && st.label === label && c.signal === "break") {
@@ -226,10 +224,7 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
   },
   SwitchStatement: (node, ctx) => {
     const st = ctx.st
-    const discriminant = rexpr(node.discriminant, ctx)
-    const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
-    const cases = node.cases.map((c) => ({ test: c.test ? rexpr(c.test, ctx) : null, body: rlist(c.consequent, ctx) }))
-    const defaultIndex = cases.findIndex((c) => c.test === null)
+    const { discriminant, entry, cases, defaultIndex } = compileSwitchParts(node, ctx, (e, c) => rexpr(e, c), rlist)
     return function* switchStatement(R: Frame) {
       const v = yield* discriminant(R)
       if (entry !== null) entry(R)

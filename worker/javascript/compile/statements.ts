@@ -16,6 +16,8 @@ import { JsFunction, type Value } from "../runtime/object.js"
 import { ThrowSignal } from "../runtime/state.js"
 import type {
   BlockStatement,
+  Expression,
+  Statement,
   BreakStatement,
   ClassDeclaration,
   ContinueStatement,
@@ -303,12 +305,26 @@ function compileTry(node: TryStatement, ctx: CompileContext): Stmt {
   }
 }
 
+/**
+ * The pieces of a `switch`, compiled in one order for both forms (plain here, resumable in
+ * resumable.ts): the discriminant, the scope entry, each case's test and statements, and the
+ * index of `default` (-1 if none).
+ */
+export function compileSwitchParts<S, E>(
+  node: SwitchStatement,
+  ctx: CompileContext,
+  expression: (node: Expression, ctx: CompileContext) => E,
+  list: (statements: Statement[], ctx: CompileContext) => S,
+): { discriminant: E; entry: ((R: Frame) => void) | null; cases: Array<{ test: E | null; body: S }>; defaultIndex: number } {
+  const discriminant = expression(node.discriminant, ctx)
+  const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
+  const cases = node.cases.map((c) => ({ test: c.test ? expression(c.test, ctx) : null, body: list(c.consequent, ctx) }))
+  return { discriminant, entry, cases, defaultIndex: cases.findIndex((c) => c.test === null) }
+}
+
 function compileSwitch(node: SwitchStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
-  const discriminant = compileExpression(node.discriminant, ctx)
-  const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
-  const cases = node.cases.map((c) => ({ test: c.test ? compileExpression(c.test, ctx) : null, body: compileStatementList(c.consequent, ctx) }))
-  const defaultIndex = cases.findIndex((c) => c.test === null)
+  const { discriminant, entry, cases, defaultIndex } = compileSwitchParts(node, ctx, compileExpression, compileStatementList)
   return function switchStatement(R: Frame): Completion {
     const v = discriminant(R)
     if (entry !== null) entry(R)
@@ -333,12 +349,21 @@ function compileSwitch(node: SwitchStatement, ctx: CompileContext): Stmt {
   }
 }
 
+/**
+ * The body of `label: body`, for both forms: compiled with the label pending, so that a loop body
+ * takes it as one of its own labels.
+ */
+export function compileLabeledBody<S>(node: LabeledStatement, ctx: CompileContext, statement: (node: Statement, ctx: CompileContext) => S): S {
+  ctx.pendingLabels = [...ctx.pendingLabels, node.label.name]
+  const body = statement(node.body, ctx)
+  ctx.pendingLabels = []
+  return body
+}
+
 function compileLabeled(node: LabeledStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
   const label = node.label.name
-  ctx.pendingLabels = [...ctx.pendingLabels, label]
-  const body = compileStatement(node.body, ctx)
-  ctx.pendingLabels = []
+  const body = compileLabeledBody(node, ctx, compileStatement)
   return function labeledStatement(R) {
     const c = body(R)
     if (c === BREAK && st.label === label) {
