@@ -33,7 +33,9 @@ export function compilePattern(parsed: ParsedPattern, flags: CompileFlags): Prog
   e.emitNode(parsed.root, false)
   e.op(Op.Match)
   const first = firstNode(parsed.root)
-  const prefix = flags.ignoreCase || !flags.unicode && /[\ud800-\udfff]/.test(literalPrefix(parsed.root) ?? "") ? null : literalPrefix(parsed.root)
+  // indexOf may find a surrogate in the middle of a pair, where a `u` match cannot start or see it.
+  const text = literalPrefix(parsed.root)
+  const prefix = flags.ignoreCase || text === null || /[\ud800-\udfff]/.test(text) ? null : text
   let firstTest: CharPredicate | null = null
   if (prefix === null && !flags.unicode && first !== null && (first.type === "Class" || first.type === "Char")) {
     firstTest = e.singleTest(first)

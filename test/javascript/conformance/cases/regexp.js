@@ -181,6 +181,14 @@ new RegExp("[a[^\\q{ab}]]", "v")
 const r = []; for (const [p, f] of [["\\p{RGI_Emoji}", "u"], ["\\P{RGI_Emoji}", "v"], ["[^\\q{a}]", "v"]]) { try { r.push(new RegExp(p, f).source) } catch (e) { r.push(e.message) } } return r
 // result: ["Invalid regular expression: /\\p{RGI_Emoji}/u: Invalid property name","Invalid regular expression: /\\P{RGI_Emoji}/v: Invalid property name","[^\\q{a}]"]
 
+// case: unicode case folding beyond lower-casing
+return [/\u{10400}/ui.test("\u{10428}"), /[\u{10428}]/ui.test("\u{10400}"), /[\u0390]/ui.test("\u1fd3"), /\ufb06/ui.test("\ufb05"), /\u{10400}/i.test("\u{10428}")]
+// result: [true,true,true,true,false]
+
+// case: a lone surrogate never matches inside a pair under u
+return [/\udf06/u.exec("\ud834\udf06"), "\ud834\udf06".search(/\udf06/u), "\ud834\udf06".split(/\udf06/u).length, /\udf06/.exec("\ud834\udf06").index]
+// result: [null,-1,1,1]
+
 // case: escapes
 return [/\x41\u0042\0/.test("AB\0"), /\cJ/.test("\n"), /[\b]/.test("\b"), /\t\n\v\f\r/.test("\t\n\v\f\r"), /\//.test("/"), /\./.test("a")]
 // result: [true,true,true,true,true,false]
