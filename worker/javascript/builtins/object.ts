@@ -119,6 +119,10 @@ export function defineFromDescriptor(st: JsState, o: JsObject, key: Key, desc: V
     const acc = new Accessor(has("get") ? (getter as JsFunction | undefined) : prevAcc?.getter, has("set") ? (setter as JsFunction | undefined) : prevAcc?.setter)
     return o.defineOwn(st, key, acc, (attrs & ~READONLY) | ACCESSOR) || notExtensible(st, key, throwOnRefusal)
   }
+  // A generic descriptor (only enumerable / configurable) keeps an accessor an accessor.
+  if (existing instanceof Accessor && !has("value") && !has("writable")) {
+    return o.defineOwn(st, key, existing, (attrs & ~READONLY) | ACCESSOR) || notExtensible(st, key, throwOnRefusal)
+  }
   if (has("writable")) attrs = truthy(desc.get(st, "writable")) ? attrs & ~READONLY : attrs | READONLY
   else if (existing instanceof Accessor) attrs |= READONLY
   const value = has("value") ? desc.get(st, "value") : existing === ABSENT || existing instanceof Accessor ? undefined : existing
@@ -317,7 +321,11 @@ export function installObject(realm: Realm): void {
       return o.own(k) !== ABSENT && o.isEnumerable(k)
     }),
     toString: spec(0, (st: JsState, thisArg: Value) => objectToString(st, thisArg)),
-    toLocaleString: spec(0, (st: JsState, thisArg: Value) => toStr(st, thisArg)),
+    // Invoke(this, "toString"): a primitive receiver reaches its toString unboxed.
+    toLocaleString: spec(0, (st: JsState, thisArg: Value) => {
+      if (thisArg === undefined || thisArg === null) throw st.typeError("Object.prototype.toLocaleString called on null or undefined")
+      return st.call(getV(st, thisArg, "toString"), thisArg, [])
+    }),
     valueOf: spec(0, (st: JsState, thisArg: Value) => toObject(st, thisArg)),
   })
 }
@@ -329,7 +337,7 @@ export function objectToString(st: JsState, v: Value): string {
   const tag = o.get(st, Symbol.toStringTag)
   if (typeof tag === "string") return `[object ${tag}]`
   const c = o.className
-  return `[object ${c === "Array" || c === "Function" || c === "Error" || c === "Boolean" || c === "Number" || c === "String" || c === "Date" || c === "RegExp" ? c : "Object"}]`
+  return `[object ${c === "Array" || c === "Arguments" || c === "Function" || c === "Error" || c === "Boolean" || c === "Number" || c === "String" || c === "Date" || c === "RegExp" ? c : "Object"}]`
 }
 
 function defineProperties(st: JsState, o: JsObject, props: Value): void {
