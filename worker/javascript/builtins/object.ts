@@ -9,7 +9,7 @@ import { JsMessages } from "../messages.js"
 import { ACCESSOR, Accessor, ABSENT, HIDDEN, JsArray, JsBoxed, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
 import { iterate } from "../runtime/iterate.js"
 import { JsTypedArray } from "./typed-array.js"
-import { getV, keyText, sameValue, toObject, toPropertyKey, toStr, truthy } from "../runtime/ops.js"
+import { getV, keyText, sameValue, toObject, toPropertyKey, truthy } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
 
@@ -39,6 +39,21 @@ export function enumerableKeys(o: JsObject): string[] {
     out.length = 0
   }
   for (const k of o.ownKeys()) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
+  return out
+}
+
+/**
+ * EnumerableOwnProperties for values or entries: each key is checked again when its turn comes,
+ * since a getter read before it may have deleted it or made it non-enumerable. Only an object
+ * with attributes can have a getter, so the others skip the check.
+ */
+function enumerableOwnValues(st: JsState, o: JsObject, make: (key: string, value: Value) => Value): Value[] {
+  const recheck = o.attrs !== null && !(o instanceof JsBoxed)
+  const out: Value[] = []
+  for (const k of enumerableKeys(o)) {
+    if (recheck && (o.own(k) === ABSENT || !o.isEnumerable(k))) continue
+    out.push(make(k, o.get(st, k)))
+  }
   return out
 }
 
@@ -214,14 +229,8 @@ export function installObject(realm: Realm): void {
   realm.defineGlobal("Object", ObjectCtor)
   realm.methods(ObjectCtor, {
     keys: [1, (st, _t, [o]) => st.realm.newArray(enumerableKeys(toObject(st, o)))],
-    values: [1, (st, _t, [o]) => {
-      const obj = toObject(st, o)
-      return st.realm.newArray(enumerableKeys(obj).map((k) => obj.get(st, k)))
-    }],
-    entries: [1, (st, _t, [o]) => {
-      const obj = toObject(st, o)
-      return st.realm.newArray(enumerableKeys(obj).map((k) => st.realm.newArray([k, obj.get(st, k)])))
-    }],
+    values: [1, (st, _t, [o]) => st.realm.newArray(enumerableOwnValues(st, toObject(st, o), (_k, v) => v))],
+    entries: [1, (st, _t, [o]) => st.realm.newArray(enumerableOwnValues(st, toObject(st, o), (k, v) => st.realm.newArray([k, v])))],
     assign: [2, (st, _t, args) => {
       const target = toObject(st, args[0])
       for (let i = 1; i < args.length; i++) assignProperties(st, target, args[i])
@@ -231,11 +240,14 @@ export function installObject(realm: Realm): void {
       const o = st.realm.newObject()
       iterate(st, iterable, (entry) => {
         if (!(entry instanceof JsObject)) throw st.typeError(`Iterator value ${st.realm.describe(entry)} is not an entry object`)
-        o.defineOwn(st, toPropertyKey(st, getV(st, entry, "0")), getV(st, entry, "1"), 0)
+        const key = getV(st, entry, "0")
+        const value = getV(st, entry, "1")
+        o.defineOwn(st, toPropertyKey(st, key), value, 0)
       })
       return o
     }],
     groupBy: [2, (st, _t, [items, fn]) => {
+      if (!(fn instanceof JsFunction)) throw st.typeError(`${st.realm.describe(fn)} is not a function`)
       const o = new JsObject(null)
       let i = 0
       iterate(st, items, (v) => {
@@ -302,13 +314,17 @@ export function installObject(realm: Realm): void {
   const protoAccessor = new Accessor(
     realm.builtin("get __proto__", 0, (st, thisArg) => toObject(st, thisArg).proto),
     realm.builtin("set __proto__", 1, (st, thisArg, [proto]) => {
+      if (thisArg === undefined || thisArg === null) throw st.typeError("set Object.prototype.__proto__ called on null or undefined")
       if (thisArg instanceof JsObject && (proto === null || proto instanceof JsObject)) setPrototype(st, thisArg, proto)
       return undefined
     }),
   )
   OP.defineOwn(realm.st, "__proto__", protoAccessor, HIDDEN | ACCESSOR)
   realm.methods(OP, {
-    hasOwnProperty: spec(1, (st: JsState, thisArg: Value, [key]: Value[]) => toObject(st, thisArg).own(toPropertyKey(st, key)) !== ABSENT),
+    hasOwnProperty: spec(1, (st: JsState, thisArg: Value, [key]: Value[]) => {
+      const k = toPropertyKey(st, key)
+      return toObject(st, thisArg).own(k) !== ABSENT
+    }),
     isPrototypeOf: spec(1, (st: JsState, thisArg: Value, [v]: Value[]) => {
       if (!(v instanceof JsObject)) return false
       const self = toObject(st, thisArg)
@@ -342,7 +358,7 @@ export function objectToString(st: JsState, v: Value): string {
 
 function defineProperties(st: JsState, o: JsObject, props: Value): void {
   const source = toObject(st, props)
-  for (const k of source.ownKeys()) {
+  for (const k of allOwnKeys(source)) {
     if (!source.isEnumerable(k)) continue
     defineFromDescriptor(st, o, k, source.get(st, k))
   }
