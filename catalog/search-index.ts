@@ -73,7 +73,9 @@ export interface SearchIndex {
   /**
    * The verb each tool is named by, as a vocabulary position (-1 for none): its name's first word
    * when that is an action (`create_issue`, `banUser`), else its name's last (`pods_list`), else
-   * the word its description opens with ("Create folder" for `post_folders`).
+   * the word its description opens with ("Create folder" for `post_folders`). A tool named by its
+   * HTTP method (`GetSubscriptions`, "List subscriptions") takes that described verb as a word of
+   * its name in place of the method, so it competes as `list_subscriptions` would.
    */
   readonly verbOf: Int32Array
   /** Whether each tool's verb changes something (`create_issue`, `delete_page`; not `list_pods`). */
@@ -194,6 +196,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     for (let i = 0; i < known.length; i++) ids.push(known[i])
   }
   const verbIds = new Int32Array(count).fill(-1)
+  const renamed = new Uint8Array(count)
   const actionAt = (at: number, end: number): number => (at < end && isAction(terms[ids.data[at]]) ? ids.data[at] : -1)
   for (let position = 0; position < count; position++) {
     const entry = entries[position]
@@ -215,6 +218,11 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
         const described = actionAt(at, ids.length)
         if (described < 0) continue
         verbIds[position] = described
+        // The described verb is the name's real verb: it counts as a name word in place of the method.
+        if (namedByMethod && described !== ids.data[fieldStart[base + NAME]]) {
+          plurals.push(described)
+          renamed[position] = 1
+        }
         break
       }
     }
@@ -270,7 +278,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
       frequency[id] = 0
       inName[id] = 0
     }
-    nameTermCount[position] = names
+    nameTermCount[position] = names - renamed[position]
     touched.length = 0
   }
 

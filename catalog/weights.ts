@@ -36,6 +36,16 @@ export interface RankingWeights {
   readonly otherVerb: number
   /** For a query that asks no action ("wiki page"): the multiplier for a tool that changes things. */
   readonly mutation: number
+  /**
+   * For a query naming a thing ("close an issue"): the multiplier for a tool that matches none of
+   * its things, only its verbs (`browser_close`).
+   */
+  readonly noObject: number
+  /**
+   * How well the query's opening verb is met, for coverage, by a tool whose own verb is in that
+   * verb's group ("start a checkout session" and `PostCheckoutSessions`, which creates one).
+   */
+  readonly ownVerbInGroup: number
 }
 
 export const WEIGHTS: RankingWeights = Object.freeze({
@@ -54,6 +64,8 @@ export const WEIGHTS: RankingWeights = Object.freeze({
   implicitWeight: 1,
   otherVerb: 0.8,
   mutation: 0.85,
+  noObject: 0.5,
+  ownVerbInGroup: 0.7,
 } as const)
 
 /** The weights in force: `WEIGHTS`, unless the evaluation's sweep has swapped in others. */
