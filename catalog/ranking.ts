@@ -127,8 +127,10 @@ export const rankConcepts = (
     // "close an issue" is about an issue: a tool that only closes something else is a weak answer.
     if (things > 0 && thingHits[entry] === 0) verb *= noObject
     ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) * verb })
+    if (process.env.RANKDEBUG) (ranked[ranked.length - 1] as any).why = `total=${total[entry].toFixed(2)} cov=${coverage.toFixed(2)} name=${nameHits[entry]}/${names} verb=${verb.toFixed(2)}`
   }
   ranked.sort((a, b) => b.score - a.score || index.rankOf[a.entry] - index.rankOf[b.entry])
+  if (process.env.RANKDEBUG) for (const item of ranked.slice(0, 6)) console.log("      ", index.entries[item.entry].path, item.score.toFixed(2), (item as any).why)
   return ranked.map((item) => index.entries[item.entry])
 }
 

@@ -76,7 +76,7 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
  * query with none of these and a plural noun ("open incidents", "box webhooks") asks for a list.
  */
 export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
-  ["create", "add", "new", "make", "open", "start", "register", "insert", "build", "generate", "compose", "provision", "post", "submit", "file", "trigger", "raise"],
+  ["create", "add", "new", "make", "open", "start", "register", "insert", "build", "generate", "compose", "provision", "post", "submit", "file", "trigger", "raise", "instantiate", "establish", "initiate", "spawn"],
   ["get", "fetch", "retrieve", "read", "show", "view", "display", "see", "inspect", "describe", "detail", "lookup", "look", "information", "check", "open"],
   ["list", "all", "enumerate", "browse", "show", "index"],
   ["update", "edit", "modify", "change", "set", "patch", "alter", "adjust", "amend", "rename", "put", "reschedule", "replace", "configure", "turn"],
@@ -117,7 +117,7 @@ export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
   ["click", "press", "tap", "select", "choose", "pick"],
   ["navigate", "go", "visit", "browse", "open", "load"],
   ["wait", "await", "until"],
-  ["convert", "translate", "transform", "change"],
+  ["convert", "translate", "transform", "change", "turn"],
   ["ban", "block", "blacklist"],
   ["unban", "unblock"],
   ["acknowledge", "ack", "accept"],
