@@ -13,7 +13,8 @@
  *
  * A tool's score is the sum over concepts, then shaped by two facts BM25 alone does not see. A tool
  * that satisfies more of the query's concepts beats one that satisfies one concept strongly
- * (coverage, squared by default), and a tool whose own name the query covers beats one that only mentions the
+ * (coverage, each concept counted by how well it was met, and only partly when only a
+ * parameter name or a namespace description holds it), and a tool whose own name the query covers beats one that only mentions the
  * words in passing (name coverage). A concept no tool satisfies ("please", an unknown word) does
  * not count against anyone. A query that opens with a verb ("ban a spammer") marks down tools
  * named by another verb (`get_guild_ban`): the first word of an imperative is what to do; a tool
@@ -44,7 +45,7 @@ export const rankConcepts = (
   /** For a mistyped path ("did you mean"): a near spelling covers its word fully. */
   reference = false,
 ): Array<ToolEntry> => {
-  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation, noObject, ownVerbInGroup, synonym, translated } = weights()
+  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation, noObject, ownVerbInGroup, weakFieldCoverage, synonym, translated } = weights()
   const count = index.entries.length
   const total = new Float64Array(count)
   const matched = new Uint16Array(count)
@@ -75,7 +76,8 @@ export const rankConcepts = (
           best[entry] = score
           bestInName[entry] = index.postingInName[i]
         }
-        const credit = reference && quality < 1 && quality !== synonym ? 1 : quality
+        // Coverage counts how well the tool itself says it: weakly through parameters and namespaces.
+        const credit = (reference && quality < 1 && quality !== synonym ? 1 : quality) * (index.postingInTool[i] === 1 ? 1 : weakFieldCoverage)
         if (credit > bestQuality[entry]) bestQuality[entry] = credit
       }
     }
@@ -127,10 +129,8 @@ export const rankConcepts = (
     // "close an issue" is about an issue: a tool that only closes something else is a weak answer.
     if (things > 0 && thingHits[entry] === 0) verb *= noObject
     ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) * verb })
-    if (process.env.RANKDEBUG) (ranked[ranked.length - 1] as any).why = `total=${total[entry].toFixed(2)} cov=${coverage.toFixed(2)} name=${nameHits[entry]}/${names} verb=${verb.toFixed(2)}`
   }
   ranked.sort((a, b) => b.score - a.score || index.rankOf[a.entry] - index.rankOf[b.entry])
-  if (process.env.RANKDEBUG) for (const item of ranked.slice(0, 6)) console.log("      ", index.entries[item.entry].path, item.score.toFixed(2), (item as any).why)
   return ranked.map((item) => index.entries[item.entry])
 }
 

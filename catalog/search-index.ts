@@ -60,6 +60,11 @@ export interface SearchIndex {
   readonly postingEntries: Int32Array
   readonly postingScores: Float32Array
   readonly postingInName: Uint8Array
+  /**
+   * 1 when the term is in the tool's name, path or description; 0 when only its parameter names
+   * or its namespaces' descriptions hold it, which is weaker evidence that the tool does it.
+   */
+  readonly postingInTool: Uint8Array
   /** Term positions by length, numbers and marked plurals left out: the candidates for typo matching. */
   readonly termsByLength: ReadonlyMap<number, ReadonlyArray<number>>
   /**
@@ -242,12 +247,14 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const average = Array.from(totalLength, (total) => Math.max(total / Math.max(count, 1), 1))
   const frequency = new Float64Array(terms.length)
   const inName = new Uint8Array(terms.length)
+  const inTool = new Uint8Array(terms.length)
   const nameTermCount = new Uint16Array(count)
   const postingSize = Math.max(16_384, ids.length)
   const postingTerm = new Column(new Int32Array(postingSize))
   const postingEntry = new Column(new Int32Array(postingSize))
   const postingFrequency = new Column(new Float32Array(postingSize))
   const postingName = new Column(new Uint8Array(postingSize))
+  const postingTool = new Column(new Uint8Array(postingSize))
   const touched: Array<number> = []
   const column = ids.data
   for (let position = 0; position < count; position++) {
@@ -266,6 +273,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
         if (frequency[id] === 0) touched.push(id)
         frequency[id] += weight
         if (field === NAME || field === PLURALS) inName[id] = 1
+        if (field < PARAMETERS || field === PLURALS) inTool[id] = 1
       }
     }
     let names = 0
@@ -274,9 +282,11 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
       postingEntry.push(position)
       postingFrequency.push(frequency[id])
       postingName.push(inName[id])
+      postingTool.push(inTool[id])
       if (inName[id] === 1 && !terms[id].startsWith(PLURAL_MARK)) names++
       frequency[id] = 0
       inName[id] = 0
+      inTool[id] = 0
     }
     nameTermCount[position] = names - renamed[position]
     touched.length = 0
@@ -297,12 +307,14 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const postingEntries = new Int32Array(postings)
   const postingScores = new Float32Array(postings)
   const postingInName = new Uint8Array(postings)
+  const postingInTool = new Uint8Array(postings)
   for (let i = 0; i < postings; i++) {
     const slot = fill[positionOfId[postingTerm.data[i]]]++
     const tf = postingFrequency.data[i]
     postingEntries[slot] = postingEntry.data[i]
     postingScores[slot] = (tf * (K1 + 1)) / (tf + K1)
     postingInName[slot] = postingName.data[i]
+    postingInTool[slot] = postingTool.data[i]
   }
   const verbOf = verbIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
   const mutates = Uint8Array.from(verbIds, (id) => (id >= 0 && !isReading(terms[id]) ? 1 : 0))
@@ -333,7 +345,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     }
     return written
   }
-  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, writtenByLength, nameTermCount, verbOf, mutates }
+  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool, termsByLength, writtenByLength, nameTermCount, verbOf, mutates }
 }
 
 /**

@@ -46,6 +46,12 @@ export interface RankingWeights {
    * verb's group ("start a checkout session" and `PostCheckoutSessions`, which creates one).
    */
   readonly ownVerbInGroup: number
+  /**
+   * What a concept met only in a tool's parameter names or its namespaces' descriptions counts
+   * for coverage, against one met in its name, path or description: "schedules" in PagerDuty's
+   * namespace description does not make each of its tools one that schedules.
+   */
+  readonly weakFieldCoverage: number
 }
 
 export const WEIGHTS: RankingWeights = Object.freeze({
@@ -66,6 +72,7 @@ export const WEIGHTS: RankingWeights = Object.freeze({
   mutation: 0.85,
   noObject: 0.5,
   ownVerbInGroup: 0.7,
+  weakFieldCoverage: 0.5,
 } as const)
 
 /** The weights in force: `WEIGHTS`, unless the evaluation's sweep has swapped in others. */
