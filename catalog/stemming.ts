@@ -151,9 +151,12 @@ export const translateExactly = (word: string): ReadonlyArray<string> => [...(tr
 /** The English stems a foreign word (lowercase, accents stripped) stands for; empty when none. */
 export const translate = (word: string): ReadonlyArray<string> => {
   const table = translationTable()
-  const found = new Set<string>(table.get(word) ?? [])
-  // A word whose English stem the groups know is English ("incidents"), whatever foreign word it
-  // shares a foreign stem with (Spanish "incidencia", an issue); a listed word is still trusted.
+  const listed = table.get(word)
+  // A listed word means what its entry says ("incidentes": incidents), and a word whose English
+  // stem the groups know is English ("incidents"): neither is read through a foreign stem it
+  // happens to share with another word (Spanish "incidencia", an issue).
+  if (listed !== undefined) return [...listed]
+  const found = new Set<string>()
   if (word.length > 3 && !isKnownEnglish(stem(word))) {
     for (const [foreignStem] of FOREIGN) for (const meaning of table.get(`~${foreignStem(word)}`) ?? []) found.add(meaning)
   }
