@@ -41,6 +41,10 @@ const DESCRIPTION = 2
 const PARAMETERS = 3
 const NAMESPACES = 4
 const FIELDS = 5
+/** Where a term was seen in a tool, as bits (`buildIndex`). */
+const IN_TOOL = 1
+const IN_DESCRIPTION = 2
+const IN_PARAMETERS = 4
 
 
 export interface SearchIndex {
@@ -273,17 +277,23 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
         if (frequency[id] === 0) touched.push(id)
         frequency[id] += weight
         if (field === NAME || field === PLURALS) inName[id] = 1
-        if (field < PARAMETERS || field === PLURALS) inTool[id] = 1
+        if (field < PARAMETERS || field === PLURALS) inTool[id] |= IN_TOOL
+        if (field === DESCRIPTION) inTool[id] |= IN_DESCRIPTION
+        else if (field === PARAMETERS) inTool[id] |= IN_PARAMETERS
       }
     }
     let names = 0
+    const described = fieldStart[base + DESCRIPTION] < fieldStart[base + PARAMETERS]
     for (const id of touched) {
       postingTerm.push(id)
       postingEntry.push(position)
       postingFrequency.push(frequency[id])
       postingName.push(inName[id])
-      postingTool.push(inTool[id])
-      if (inName[id] === 1 && !terms[id].startsWith(PLURAL_MARK)) names++
+      postingTool.push(inTool[id] & IN_TOOL)
+      // A name word that only a parameter shares, in a tool that has a description, is a path
+      // placeholder (`DeleteSubscriptionsSubscriptionExposedId`): it names no part of what it does.
+      const placeholder = described && (inTool[id] & (IN_DESCRIPTION | IN_PARAMETERS)) === IN_PARAMETERS
+      if (inName[id] === 1 && !terms[id].startsWith(PLURAL_MARK) && !placeholder) names++
       frequency[id] = 0
       inName[id] = 0
       inTool[id] = 0
