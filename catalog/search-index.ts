@@ -19,6 +19,13 @@
  * `list_issues`. Parameter names and namespace descriptions repeat across tools, so their terms
  * are worked out once per distinct text.
  *
+ * Beside each score the index keeps two facts about where the word was: whether the tool's name
+ * holds it, and whether its name, path or description does (a word only its parameters or its
+ * namespaces' descriptions hold is weak evidence of what the tool itself does, and the ranker
+ * counts it so for coverage). A name's count of words leaves out path placeholders, words only a
+ * parameter shares with it (`DeleteSubscriptionsSubscriptionExposedId`), since they name no part of
+ * what the tool does.
+ *
  * The index is built on a catalog's first search, not when the catalog is made, and cheaply: one
  * pass to read every field into term ids, one to weigh them, then postings laid out term by term
  * in typed arrays. For 5,000 tools that is a few tens of milliseconds once (measured in
