@@ -362,7 +362,10 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     }
     return written
   }
-  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool, termsByLength, writtenByLength, nameTermCount, verbOf, mutates }
+  return {
+    entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool,
+    termsByLength, writtenByLength, nameTermCount, verbOf, mutates,
+  }
 }
 
 /**
