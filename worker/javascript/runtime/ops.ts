@@ -14,7 +14,6 @@ import { JsMessages } from "../messages.js"
 import {
   Accessor,
   ABSENT,
-  JsArray,
   JsBoxed,
   JsFunction,
   JsObject,
@@ -22,6 +21,7 @@ import {
   type Key,
   type Value,
 } from "./object.js"
+import { JsArray } from "./array.js"
 import type { JsState } from "./state.js"
 
 export const typeOf = (v: Value): string => {
