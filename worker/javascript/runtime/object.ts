@@ -32,7 +32,7 @@
  */
 
 import type { JsState } from "./state.js"
-import { MAX_SHAPE_KEYS, NO_SLOTS, PropertyView, Shape } from "./shape.js"
+import { freshValues, MAX_SHAPE_KEYS, NO_SLOTS, PropertyView, Shape } from "./shape.js"
 
 export type Key = string | symbol
 export type Value = undefined | null | boolean | number | string | bigint | symbol | JsObject
@@ -136,7 +136,7 @@ export class JsObject {
         let slots = this.slots
         if (n >= slots.length) {
           // Room for a few more: an object filled by assignments grows by doubling, not per key.
-          const grown: Array<Value | Accessor> = new Array(n < 2 ? 4 : n * 2)
+          const grown: Array<Value | Accessor> = freshValues(n < 2 ? 4 : n * 2)
           for (let j = 0; j < n; j++) grown[j] = slots[j]!
           this.slots = slots = grown
         }
