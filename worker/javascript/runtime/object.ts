@@ -79,15 +79,55 @@ export const arrayIndex = (key: Key): number => {
   return n < 4294967295 ? n : -1
 }
 
+/**
+ * The parts of an object that nearly no object uses, kept apart so that the common object — a
+ * record with its shape and slots — is four fields for the garbage collector to copy, not six: the
+ * dictionary storage of an object used as a map, the attributes of properties that are not plain
+ * data, and non-extensibility. An object gets one the first time it needs any of them.
+ */
+class ObjectExtras {
+  dict: Map<Key, Value | Accessor> | null = null
+  attrs: Map<Key, number> | null = null
+  extensible = true
+}
+
 export class JsObject {
   /** The keys and their slots; null once the object keeps its properties in `dict`. */
   shape: Shape | null
   /** The values, by the shape's slot numbers (spare capacity past the shape's keys). */
   slots: Array<Value | Accessor> = NO_SLOTS
+  /** What few objects need (see `ObjectExtras`); null for a plain, extensible, attribute-free object. */
+  private extras: ObjectExtras | null = null
+
   /** Dictionary storage, when `shape` is null. */
-  dict: Map<Key, Value | Accessor> | null = null
-  attrs: Map<Key, number> | null = null
-  extensible = true
+  get dict(): Map<Key, Value | Accessor> | null {
+    const x = this.extras
+    return x === null ? null : x.dict
+  }
+  set dict(map: Map<Key, Value | Accessor> | null) {
+    if (map !== null || this.extras !== null) this.withExtras().dict = map
+  }
+
+  /** Attributes of the own properties that are not plain data (see the bits above); null when none is. */
+  get attrs(): Map<Key, number> | null {
+    const x = this.extras
+    return x === null ? null : x.attrs
+  }
+  set attrs(map: Map<Key, number> | null) {
+    if (map !== null || this.extras !== null) this.withExtras().attrs = map
+  }
+
+  get extensible(): boolean {
+    const x = this.extras
+    return x === null || x.extensible
+  }
+  set extensible(yes: boolean) {
+    if (!yes || this.extras !== null) this.withExtras().extensible = yes
+  }
+
+  private withExtras(): ObjectExtras {
+    return (this.extras ??= new ObjectExtras())
+  }
 
   constructor(public proto: JsObject | null) {
     // Plain objects and the exotic classes grow separate shape trees (see runtime/shape.ts).
