@@ -44,6 +44,16 @@ const NO_ARRAY: LuaValue[] = []
  */
 const SMALL_HASH = 8
 
+/** `LuaTable.facts`: the flags below `maxEntries`, which is stored times `FACT_BITS`. */
+const FACT_BITS = 8
+const SHARED_KEYS = 1
+const SHAPE_MASK = 6
+/** Keeps `facts` a 31-bit integer; never reached, as bounds can only lower `maxTableEntries` (4 Mi). */
+const MAX_ENTRIES_IN_FACTS = 2 ** 27
+
+/** The `next` cursor of each Map hash part that has one (`LuaTable.walk`). */
+const WALKS = new WeakMap<Map<LuaKey, LuaValue>, HashWalk>()
+
 /**
  * A Lua table: an array part for the keys 1..n, and a hash part for every other key.
  *
@@ -63,18 +73,55 @@ export class LuaTable {
   array: LuaValue[] = NO_ARRAY
   keys: LuaKey[] | null = null
   values: LuaValue[] | null = null
-  /** `keys` belongs to a table constructor: copy it before adding or dropping a key. */
-  sharedKeys = false
   hash: Map<LuaKey, LuaValue> | null = null
-  shape: TableShape = TableShape.Unknown
   /**
-   * Where the last `next` over `hash` stopped, so a `pairs` loop is O(1) per step. One field for
-   * both halves, made only by a `next` over a Map: most tables are records or arrays that never
-   * get one, and every field here is paid by every table (the records workload keeps 200,000).
+   * The table's cold facts in one small integer, because every field is paid by every table (the
+   * records workload keeps 200,000 of them, and a program that builds many tables spends most of
+   * its time on the memory they take): `maxEntries` in the high bits, then `shape` (2 bits) and
+   * `sharedKeys` (1 bit). Read and written through the accessors below.
    */
-  private walk: HashWalk | null = null
+  private facts: number
 
-  constructor(readonly maxEntries: number) {}
+  constructor(maxEntries: number) {
+    this.facts = Math.min(maxEntries, MAX_ENTRIES_IN_FACTS) * FACT_BITS
+  }
+
+  /** The `maxTableEntries` bound this table grows under. */
+  get maxEntries(): number {
+    return Math.floor(this.facts / FACT_BITS)
+  }
+
+  /** What the table was when it came from the host or from `json.array()`. */
+  get shape(): TableShape {
+    return ((this.facts & SHAPE_MASK) >> 1) as TableShape
+  }
+
+  set shape(shape: TableShape) {
+    this.facts = (this.facts & ~SHAPE_MASK) | (shape << 1)
+  }
+
+  /** `keys` belongs to a table constructor: copy it before adding or dropping a key. */
+  get sharedKeys(): boolean {
+    return (this.facts & SHARED_KEYS) !== 0
+  }
+
+  set sharedKeys(shared: boolean) {
+    this.facts = shared ? this.facts | SHARED_KEYS : this.facts & ~SHARED_KEYS
+  }
+
+  /**
+   * Where the last `next` over `hash` stopped, so a `pairs` loop is O(1) per step. Kept beside
+   * the table rather than in it (see `facts`): only a `next` over a Map makes one.
+   */
+  private get walk(): HashWalk | null {
+    return this.hash === null ? null : (WALKS.get(this.hash) ?? null)
+  }
+
+  private set walk(walk: HashWalk | null) {
+    if (this.hash === null) return
+    if (walk === null) WALKS.delete(this.hash)
+    else WALKS.set(this.hash, walk)
+  }
 
   get(key: LuaValue): LuaValue {
     if (typeof key === "number") {
