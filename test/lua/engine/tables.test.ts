@@ -77,6 +77,12 @@ local s1, k, v = 0, next(t)
 while k do s1 = s1 + v; k, v = next(t, k) end
 local s2 = 0
 for _, v in ipairs(t) do s2 = s2 + v end
+local s3, order = 0, true
+for k, v in pairs(t) do
+  s3 = s3 + v
+  order = order and k == v
+  t[${N} + 1 - k] = nil
+end
 local u = {}
 for i = 1, ${N} do u[i] = tostring(i % 10) end
 local joined = table.concat(u, ",", 4090, 4100)
@@ -85,9 +91,10 @@ table.insert(u, "last")
 local removed = table.remove(u, 2)
 local unpacked = select("#", table.unpack(u))
 table.sort(u)
-return { s1, s2, joined, removed, #u, unpacked, u[1], u[#u], #table.concat(u) }`
+return { s1, s2, s3, order, next(t) == nil, joined, removed, #u, unpacked, u[1], u[#u], #table.concat(u) }`
     const sum = (N * (N + 1)) / 2
-    expect(valueOf(source)).toEqual([sum, sum, "0,1,2,3,4,5,6,7,8,9,0", "1", N + 1, N + 1, "0", "last", N - 1 + 5 + 4])
+    const half = ((N - 1) / 2) * ((N - 1) / 2 + 1) / 2 + (N + 1) / 2
+    expect(valueOf(source)).toEqual([sum, sum, half, true, false, "0,1,2,3,4,5,6,7,8,9,0", "1", N + 1, N + 1, "0", "last", N - 1 + 5 + 4])
   })
   it("joins a segmented part with a separator and any range", () => {
     const source = `local t = {}\nfor i = 1, ${N} do t[i] = "ab" end\nreturn { #table.concat(t), #table.concat(t, "-"), table.concat(t, "", ${N} - 1), #table.concat(t, "", 10, 9000) }`

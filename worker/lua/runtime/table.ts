@@ -87,8 +87,9 @@ export class LuaTable {
    * elements: past 16,384 slots V8 keeps its storage as a large object, and every growth step
    * (half as much again) is a fresh allocation of fresh memory, copied into; on a machine where
    * touching fresh memory is dear (a page fault per 4 KiB), appending 100,000 strings took 15 ms
-   * that way and under 1 ms in segments. `get`, `setInteger`, `length` and `table.concat`
-   * (`arraySegments`) read segments as they are; the rest reads `array`, which joins them first.
+   * that way and under 1 ms in segments. `get`, `setInteger`, `length`, `next`, `pairs`, `ipairs` and
+   * `table.concat` (`arraySegments`) read segments as they are; the rest reads `array`, which
+   * joins them first.
    */
   private segments: LuaValue[][] | null = null
   keys: LuaKey[] | null = null
@@ -145,8 +146,8 @@ export class LuaTable {
 
   /**
    * The array part as one JavaScript array, for code that works on it in bulk (`table.insert`,
-   * `sort`, `unpack`, loops, conversions): a segmented part is joined into one array first, and
-   * stays so until it grows past a segment again.
+   * `sort`, `unpack`, conversions): a segmented part is joined into one array first, and stays
+   * one array (appends push onto it, as onto any array longer than a segment).
    */
   get array(): LuaValue[] {
     const segments = this.segments
