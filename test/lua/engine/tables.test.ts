@@ -63,6 +63,17 @@ describe("the segmented array part", () => {
     expect(t.array[4999]).toBe("x")
     expect(t.array[N - 1]).toBe(2 * N)
   })
+  it("is not segmented again once joined, so a table kept at one segment's length is not copied at every append", () => {
+    const t = new LuaTable(1 << 20)
+    for (let i = 1; i <= 4097; i++) t.setInteger(i, i)
+    expect(t.arraySegments().length).toBe(2)
+    for (let round = 0; round < 3; round++) {
+      expect(t.array.length).toBe(4097) // what table.insert and the other bulk functions read
+      t.setInteger(4097, undefined)
+      t.setInteger(4097, round)
+      expect(t.arraySegments().length).toBe(1)
+    }
+  })
   it("trims trailing nils back across segment boundaries", () => {
     const source = `local t = {}\nfor i = 1, ${N} do t[i] = i end\nfor i = ${N}, 4000, -1 do t[i] = nil end\nlocal a = #t\nt[#t + 1] = "y"\nt[5000] = "z"\nreturn { a, #t, t[4000], t[5000], t[4001] == nil }`
     expect(valueOf(source)).toEqual([3999, 4000, "y", "z", true])

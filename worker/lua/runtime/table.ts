@@ -56,6 +56,8 @@ const SEGMENT_MASK = SEGMENT - 1
 const FACT_BITS = 8
 const SHARED_KEYS = 1
 const SHAPE_MASK = 6
+/** The array part was joined from segments once (`array`), so it is not segmented again. */
+const JOINED = 8
 /** Keeps `facts` a 31-bit integer; never reached, as bounds can only lower `maxTableEntries` (4 Mi). */
 const MAX_ENTRIES_IN_FACTS = 2 ** 27
 
@@ -147,13 +149,17 @@ export class LuaTable {
   /**
    * The array part as one JavaScript array, for code that works on it in bulk (`table.insert`,
    * `sort`, `unpack`, conversions): a segmented part is joined into one array first, and stays
-   * one array (appends push onto it, as onto any array longer than a segment).
+   * one array (appends push onto it, as onto any array longer than a segment). It is never
+   * segmented again: a table kept at exactly one segment's length, appended to and handed to
+   * `table.insert` in turn, would otherwise be copied whole at every turn, work the fuel meter
+   * does not see.
    */
   get array(): LuaValue[] {
     const segments = this.segments
     if (segments !== null) {
       this.elements = ([] as LuaValue[]).concat(...segments, this.elements)
       this.segments = null
+      this.facts |= JOINED
     }
     return this.elements
   }
@@ -284,12 +290,13 @@ export class LuaTable {
 
   /**
    * Adds a (non-nil) value at the end of the array part: a full last segment — or an unsegmented
-   * part exactly one segment long — starts a new segment (see `segments`).
+   * part exactly one segment long that was never joined (`JOINED`) — starts a new segment (see
+   * `segments`).
    */
   private append(value: LuaValue): void {
     const elements = this.elements
     if (elements.length === 0) this.elements = [value]
-    else if (elements.length !== SEGMENT) elements.push(value)
+    else if (elements.length !== SEGMENT || (this.segments === null && (this.facts & JOINED) !== 0)) elements.push(value)
     else {
       if (this.segments === null) this.segments = [elements]
       else this.segments.push(elements)
