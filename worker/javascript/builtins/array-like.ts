@@ -14,7 +14,8 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { ABSENT, JsArray, JsFunction, JsObject, PERMANENT, isConstructor, type Value } from "../runtime/object.js"
+import { ABSENT, JsFunction, JsObject, PERMANENT, isConstructor, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { keyText, toIntegerOrInfinity, toObject, truthy } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 import { construct } from "../compile/functions.js"

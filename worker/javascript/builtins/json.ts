@@ -6,7 +6,8 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { JsArray, JsBoxed, JsFunction, JsObject, PERMANENT, type Key, type Value } from "../runtime/object.js"
+import { JsBoxed, JsFunction, JsObject, PERMANENT, type Key, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { toIntegerOrInfinity, toNumber, toStr } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"

@@ -6,7 +6,8 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { ACCESSOR, Accessor, ABSENT, HIDDEN, JsArray, JsBoxed, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
+import { ACCESSOR, Accessor, ABSENT, HIDDEN, JsBoxed, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { iterate } from "../runtime/iterate.js"
 import { JsTypedArray } from "./typed-array.js"
 import { getV, keyText, sameValue, toObject, toPropertyKey, truthy } from "../runtime/ops.js"
