@@ -370,7 +370,11 @@ export class JsObject {
     for (const key of this.ownKeys()) {
       const own = this.own(key)
       const a = this.attributes(key)
-      this.defineOwn(undefined as unknown as JsState, key, own as Value | Accessor, a | PERMANENT | (own instanceof Accessor ? 0 : READONLY))
+      const frozen = a | PERMANENT | (own instanceof Accessor ? 0 : READONLY)
+      // defineOwn keeps a permanent property's attributes; turning `writable` off is allowed. (A
+      // permanent property without an entry is a subclass's own, like an array's `length`.)
+      if (!(a & PERMANENT)) this.defineOwn(undefined as unknown as JsState, key, own as Value | Accessor, frozen)
+      else if (this.attrs !== null && this.attrs.has(key)) this.attrs.set(key, frozen)
     }
     this.extensible = false
   }
