@@ -138,7 +138,6 @@ export function speciesResult(st: JsState, C: JsFunction | undefined, n: number)
   return made
 }
 
-/** ArraySpeciesCreate(original, n). */
 /** The numeric keys in [from, to) that `o` or its prototypes hold, ascending (for very sparse objects). */
 export function heldIndices(o: JsObject, from: number, to: number): number[] {
   const found = new Set<number>()

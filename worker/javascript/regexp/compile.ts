@@ -246,7 +246,9 @@ class Emitter {
     const byLength = new Map<number, number[][]>()
     for (const s of listed) {
       const cps = [...s].map((c) => c.codePointAt(0)!)
-      byLength.set(cps.length, [...(byLength.get(cps.length) ?? []), cps])
+      const same = byLength.get(cps.length)
+      if (same === undefined) byLength.set(cps.length, [cps])
+      else same.push(cps)
     }
     const longest = Math.max(test === null ? 0 : testLength, ...byLength.keys())
     const choices: Array<() => void> = []
