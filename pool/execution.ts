@@ -448,6 +448,9 @@ export class Execution<R> implements PoolJob {
     }
     this.calls.addTrace(reply.trace.clock, reply.trace.settled)
     this.releaseRun(true)
+    // The deadline passed while the worker was giving its thread back: nothing would wake a
+    // suspended execution again (its calls were interrupted), so the deadline ends it here.
+    if (this.timeout !== undefined) return this.end({ ok: false, error: this.timeout, logs: [] }, false)
     // Nothing but decisions can let the program go on: the leg ends here, with its token.
     if (this.waitsOnlyForDecisions(reply.waitingOn)) return this.pause(reply)
     const bytes = this.calls.logBytes()
