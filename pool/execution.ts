@@ -45,7 +45,7 @@ import { ChannelError, type ChannelRequest, type HostChannel } from "../bridge/h
 import type { Diagnostic } from "../protocol/diagnostic.js"
 import { CATALOG_OPERATION } from "../protocol/operations.js"
 import { OUTPUT_OPERATION } from "../protocol/output.js"
-import { isSuspension, type ExecutionTask, type Outcome, type Suspension, type TaskReply } from "../protocol/task.js"
+import { callKind, isSuspension, type ExecutionTask, type Outcome, type Suspension, type TaskReply } from "../protocol/task.js"
 import { Approvals, ApprovalMessages, type ApprovalDecision, type PausedExecution, type Pending } from "./approvals.js"
 import { awaitsDecision, ExecutionCalls, toolLabel, type CallEntry } from "./calls.js"
 import { armDeadline, clockOf, type Disarm } from "./deadline.js"
@@ -209,6 +209,7 @@ export class Execution<R> implements PoolJob {
       ...(this.randomSeed === undefined ? {} : { randomSeed: this.randomSeed }),
       ...(this.calls.size === 0 ? {} : { replay: this.calls.replayLog() }),
       ...(plan.output.isLive ? { live: true } : {}),
+      ...(plan.pool.yieldRule === undefined ? {} : { yieldRule: plan.pool.yieldRule }),
     }
     plan.pool.run(task, run.abort, this.lastThread).then(
       (reply) => this.onRunEnded(run, reply),
@@ -303,8 +304,7 @@ export class Execution<R> implements PoolJob {
         if (run.waiting.size === 0) run.blockedSince = performance.now()
         run.waiting.set(ordinal, request.id)
         // Tool and extension calls are timed (`onAnswered`); only they may give the thread back at once.
-        const timed = request.op === "tool" || request.op === "global"
-        this.plan.pool.noteWaiting(this, timed ? `${request.op}:${request.name}` : undefined, request.id)
+        this.plan.pool.noteWaiting(this, callKind(request.op, request.name), request.id)
       },
     )
     this.pauseIfStuck(run)
@@ -312,7 +312,8 @@ export class Execution<R> implements PoolJob {
 
   /** A call's answer arrived: deliver it to the run that waits for it, or wake the execution. */
   private readonly onAnswered = (entry: CallEntry): void => {
-    if (entry.record !== undefined) this.plan.pool.noteCallTime(`${entry.op}:${entry.name}`, entry.record.durationMs)
+    const kind = callKind(entry.op, entry.name)
+    if (entry.record !== undefined && kind !== undefined) this.plan.pool.noteCallTime(kind, entry.record.durationMs)
     if (this.phase === "ended" || entry.reply === undefined) return
     const run = this.run
     const id = run?.waiting.get(entry.ordinal)
@@ -446,6 +447,11 @@ export class Execution<R> implements PoolJob {
       this.end(reply, true)
       return
     }
+    // A worker that gave its thread back by itself (`YieldRule`) did so as it posted its last
+    // request, which the host may not have read yet: it is read now, before the channel is reset
+    // and before the trace that came after it.
+    run.channel.drain()
+    if (this.run !== run || this.ended) return
     this.calls.addTrace(reply.trace.clock, reply.trace.settled)
     this.releaseRun(true)
     // Nothing but decisions can let the program go on: the leg ends here, with its token.
