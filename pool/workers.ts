@@ -276,6 +276,10 @@ export class WorkerPool {
   /** Word 0: runs that want a thread, as of the last `pump`; workers read it (`YieldRule`). */
   private readonly pressure = new Int32Array(new SharedArrayBuffer(4))
   private rule: YieldRule | undefined = undefined
+  /** Active jobs whose run was not handed to an idle thread (see `pressureNow`). */
+  private readonly placedBehind = new Set<PoolJob>()
+  /** Set by the balancer when it hands the task being run to an idle thread. */
+  private placedOnIdleThread = false
   private scanTimer: ReturnType<typeof setTimeout> | undefined = undefined
   private closed = false
   readonly maxThreads: number
@@ -322,7 +326,7 @@ export class WorkerPool {
       // With suspension, a hot thread gets its next task while it runs the current one, so it never
       // idles for the message round trip between two small programs (see `mostRecentlyUsed`).
       concurrentTasksPerWorker: suspendAfterMs === Infinity ? 1 : 2,
-      loadBalancer: mostRecentlyUsed(() => this.piscina.threads.length < this.wantedThreads(), suspendAfterMs !== Infinity),
+      loadBalancer: mostRecentlyUsed(() => this.piscina.threads.length < this.wantedThreads(), suspendAfterMs !== Infinity, () => (this.placedOnIdleThread = true)),
     })
     // A worker that fails outside a task (at start-up, say) is reported here; the task that needed
     // it fails on its own, so the pool only has to keep the event from crashing the host.
@@ -423,6 +427,7 @@ export class WorkerPool {
   release(job: PoolJob): void {
     if (!this.active.delete(job)) return
     this.yielding.delete(job)
+    this.placedBehind.delete(job)
     this.pump()
   }
 
@@ -466,6 +471,21 @@ export class WorkerPool {
     if (this.suspendAfterMs === Infinity) return undefined
     this.rule ??= { pressure: this.pressure.buffer as SharedArrayBuffer, fast: this.callTimes.fastKinds(), maxComputedMs: REPLAY_COST_KEPT_MS }
     return this.rule
+  }
+
+  /**
+   * Work that wants a thread, as workers are told it: queued here, or handed over and placed
+   * behind a busy thread or in Piscina's queue, and not started yet. (A run handed to an idle
+   * thread is about to start there, and counting it would make its own worker give up its thread
+   * for nothing.)
+   */
+  private pressureNow(): number {
+    let wanting = this.resumed.size + this.fresh.size
+    for (const job of this.placedBehind) {
+      if (job.started()) this.placedBehind.delete(job)
+      else wanting++
+    }
+    return wanting
   }
 
   /** Work that wants a thread: queued here, or handed to a thread that is busy with another run. */
@@ -523,10 +543,12 @@ export class WorkerPool {
     while (this.resumed.size + this.fresh.size > 0 && this.hasRoom()) {
       const job = (this.resumed.take() ?? this.fresh.take())!
       this.active.add(job)
+      this.placedOnIdleThread = false
       job.begin()
+      if (!this.placedOnIdleThread && this.active.has(job)) this.placedBehind.add(job)
     }
     // Store (seq-cst): read by workers as they begin to wait (worker/replay.ts, `YieldRule`).
-    if (this.suspendAfterMs !== Infinity) Atomics.store(this.pressure, 0, this.wantingThread())
+    if (this.suspendAfterMs !== Infinity) Atomics.store(this.pressure, 0, this.pressureNow())
     const waitingForWork = this.resumed.size + this.fresh.size > 0 || this.active.size > this.hotThreads
     if (waitingForWork && this.scanTimer === undefined && this.suspendAfterMs !== Infinity) {
       this.scanTimer = setTimeout(this.scan, this.suspendAfterMs)
@@ -741,7 +763,7 @@ type PiscinaLoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof 
  * wins: its program is still in that thread's compile cache (worker/program-cache.ts), and a
  * replay elsewhere parses and compiles it again.
  */
-const mostRecentlyUsed = (wantsThread: () => boolean, pipelined: boolean): PiscinaLoadBalancer => {
+const mostRecentlyUsed = (wantsThread: () => boolean, pipelined: boolean, placedOnIdle: () => void): PiscinaLoadBalancer => {
   const lastUsed = new Map<number, number>()
   let clock = 0
   return (task, workers) => {
@@ -770,6 +792,7 @@ const mostRecentlyUsed = (wantsThread: () => boolean, pipelined: boolean): Pisci
     }
     const chosen = idle ?? (pipelined && !wantsThread() ? busy : null)
     if (chosen !== null) lastUsed.set(chosen.id, ++clock)
+    if (idle !== null) placedOnIdle()
     return chosen
   }
 }
