@@ -120,12 +120,6 @@ const RESOURCE_LIMIT_KEYS = keysOf<NonNullable<WorkerPoolOptions["resourceLimits
 /** Wake-ups tried while every new thread dies before it starts, before queued work is failed. */
 const MAX_REVIVALS = 3
 
-/** The options `WorkerPool.make` understands; any other key is refused. */
-const POOL_OPTIONS = new Set([
-  "minThreads", "maxThreads", "hotThreads", "suspendAfterMs", "maxReplayLogBytes", "idleTimeoutMs", "resourceLimits", "entry",
-])
-const RESOURCE_LIMITS = new Set(["maxOldGenerationSizeMb", "maxYoungGenerationSizeMb", "stackSizeMb"])
-
 /** Default grace window before a waiting program is suspended (`suspendAfterMs`). */
 export const DEFAULT_SUSPEND_AFTER_MS = 2
 
@@ -290,15 +284,6 @@ export class WorkerPool {
   readonly stats = { runs: 0, suspensions: 0, recoveries: 0 }
 
   private constructor(options: WorkerPoolOptions) {
-    if (options === null || typeof options !== "object") throw new TypeError("WorkerPool.make expects an options object")
-    for (const key of Object.keys(options)) {
-      if (!POOL_OPTIONS.has(key)) throw new TypeError(`Unknown WorkerPool option '${key}'; the options are ${[...POOL_OPTIONS].join(", ")}`)
-    }
-    for (const key of Object.keys(options.resourceLimits ?? {})) {
-      if (!RESOURCE_LIMITS.has(key)) {
-        throw new TypeError(`Unknown WorkerPool option 'resourceLimits.${key}'; the limits are ${[...RESOURCE_LIMITS].join(", ")}`)
-      }
-    }
     const cores = availableParallelism()
     const maxThreads = positiveInteger("maxThreads", options.maxThreads, 4 * cores)
     const minThreads = Math.min(positiveInteger("minThreads", options.minThreads, 1, 0), maxThreads)
