@@ -220,6 +220,8 @@ export class HostChannel {
    */
   askToYield(ticket: number): void {
     if (this.closed || ticket === 0) return
+    // Load (seq-cst): asked already, or the worker gave the thread back by itself (`yieldNow`).
+    if (Atomics.load(this.words, YIELD) === ticket) return
     // Store (seq-cst) before the bell: a worker that wakes on the bell sees the ask.
     Atomics.store(this.words, YIELD, ticket)
     this.ringWorker()

@@ -151,6 +151,25 @@ export class WorkerChannel {
     return this.take(undefined)
   }
 
+  /**
+   * Gives up waiting on the last request before the wait begins, as if the host had asked
+   * (`YIELD`): throws a "yielded" ChannelError. The host then reads this end as waiting on that
+   * request and asked already, so it does not ring to ask again.
+   */
+  yieldNow(): never {
+    this.followReset()
+    // Stores (seq-cst), in the order `block` makes them, then the ask the host would have made.
+    Atomics.store(this.words, COMPUTED_MS, Math.round(this.computedMs))
+    Atomics.store(this.words, YIELD, this.lastPosted)
+    Atomics.store(this.words, WAITING, this.lastPosted)
+    throw ChannelErrors.yielded()
+  }
+
+  /** Milliseconds this end has spent outside its waits since it was opened: the run's compute so far. */
+  get computedMs(): number {
+    return performance.now() - this.openedAt - this.waitedMs
+  }
+
   /** `post` then `waitFor`: one synchronous host call. */
   call(op: string, name: string, args: ReadonlyArray<FrameData>, meta?: FrameData): ChannelResponse {
     return this.waitFor(this.post(op, name, args, meta))
@@ -169,7 +188,7 @@ export class WorkerChannel {
     // on the way out, whatever ends the wait.
     const since = performance.now()
     // Store (seq-cst) before WAITING: a host that sees the wait sees the compute before it.
-    Atomics.store(this.words, COMPUTED_MS, Math.round(since - this.openedAt - this.waitedMs))
+    Atomics.store(this.words, COMPUTED_MS, Math.round(this.computedMs))
     Atomics.store(this.words, WAITING, this.lastPosted)
     try {
       return this.blockUntilAnswered(id)

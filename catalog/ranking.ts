@@ -13,10 +13,14 @@
  *
  * A tool's score is the sum over concepts, then shaped by two facts BM25 alone does not see. A tool
  * that satisfies more of the query's concepts beats one that satisfies one concept strongly
- * (coverage, squared by default), and a tool whose own name the query covers beats one that only mentions the
+ * (coverage, each concept counted by how well it was met, and only partly when only a
+ * parameter name or a namespace description holds it), and a tool whose own name the query covers beats one that only mentions the
  * words in passing (name coverage). A concept no tool satisfies ("please", an unknown word) does
  * not count against anyone. A query that opens with a verb ("ban a spammer") marks down tools
- * named by another verb (`get_guild_ban`): the first word of an imperative is what to do. A query
+ * named by another verb (`get_guild_ban`): the first word of an imperative is what to do; a tool
+ * whose own verb is in the group of that verb meets it well even in other words (`PostCheckoutSessions`
+ * creates, "start a checkout session" asks to). A query that names a thing ("close an issue") marks
+ * down tools that match only its verbs (`browser_close`). A query
  * that asks for no action at all ("wiki page") prefers tools that read to tools that change
  * things: reading is the safe guess. A concept the query only implies (a list, for "box webhooks") adds to
  * the tools that satisfy it without counting in anyone's coverage. A plural in the query adds a little for tools whose name has that
@@ -41,7 +45,7 @@ export const rankConcepts = (
   /** For a mistyped path ("did you mean"): a near spelling covers its word fully. */
   reference = false,
 ): Array<ToolEntry> => {
-  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation, synonym, translated } = weights()
+  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation, noObject, ownVerbInGroup, weakFieldCoverage, synonym, translated } = weights()
   const count = index.entries.length
   const total = new Float64Array(count)
   const matched = new Uint16Array(count)
@@ -49,6 +53,8 @@ export const rankConcepts = (
   const covered = new Float64Array(count)
   const bestQuality = new Float64Array(count)
   const nameHits = new Uint16Array(count)
+  const thingHits = new Uint16Array(count)
+  let things = 0
   const best = new Float64Array(count)
   const bestInName = new Uint8Array(count)
 
@@ -70,7 +76,8 @@ export const rankConcepts = (
           best[entry] = score
           bestInName[entry] = index.postingInName[i]
         }
-        const credit = reference && quality < 1 && quality !== synonym ? 1 : quality
+        // Coverage counts how well the tool itself says it: weakly through parameters and namespaces.
+        const credit = (reference && quality < 1 && quality !== synonym ? 1 : quality) * (index.postingInTool[i] === 1 ? 1 : weakFieldCoverage)
         if (credit > bestQuality[entry]) bestQuality[entry] = credit
       }
     }
@@ -86,6 +93,7 @@ export const rankConcepts = (
       continue
     }
     effective++
+    if (!concept.action) things++
     // The concept's rarity: every tool any of its terms reached counts as holding it (BM25's IDF).
     const rarity = Math.log(1 + (count - touched.length + 0.5) / (touched.length + 0.5))
     const plural = concept.plural ? index.positionOf.get(PLURAL_MARK + concept.written) : undefined
@@ -96,10 +104,15 @@ export const rankConcepts = (
       if (matched[entry] === 0) hit.push(entry)
       total[entry] += best[entry] * rarity
       matched[entry]++
-      covered[entry] += bestQuality[entry]
+      if (!concept.action) thingHits[entry]++
+      // How well the tool's own verb meets the verb the query opens with (0 when it does not).
+      const ownVerb = isHead ? (head.get(index.verbOf[entry]) ?? 0) : 0
+      // A tool whose own verb is in the group of the verb asked for does that (`PostCheckoutSessions`
+      // creates, and "start a checkout session" asks to create one), whatever words it uses for it.
+      covered[entry] += ownVerb > 0 ? Math.max(bestQuality[entry], ownVerbInGroup) : bestQuality[entry]
       // A tool whose verb is the very one asked for does it, even when its name spells the verb as
       // an HTTP method (`GetSubscriptions` lists, by its description): the verb counts as named.
-      nameHits[entry] += isHead && bestInName[entry] === 0 && (head.get(index.verbOf[entry]) ?? 0) >= translated ? 1 : bestInName[entry]
+      nameHits[entry] += bestInName[entry] === 0 && ownVerb >= translated ? 1 : bestInName[entry]
       best[entry] = 0
       bestInName[entry] = 0
       bestQuality[entry] = 0
@@ -113,6 +126,8 @@ export const rankConcepts = (
     const nameCoverage = names === 0 ? 0 : Math.min(nameHits[entry], names) / names
     let verb = head !== undefined && index.verbOf[entry] >= 0 && !head.has(index.verbOf[entry]) ? otherVerb : 1
     if (asksNothing && index.mutates[entry] === 1) verb *= mutation
+    // "close an issue" is about an issue: a tool that only closes something else is a weak answer.
+    if (things > 0 && thingHits[entry] === 0) verb *= noObject
     ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) * verb })
   }
   ranked.sort((a, b) => b.score - a.score || index.rankOf[a.entry] - index.rankOf[b.entry])

@@ -19,6 +19,13 @@
  * `list_issues`. Parameter names and namespace descriptions repeat across tools, so their terms
  * are worked out once per distinct text.
  *
+ * Beside each score the index keeps two facts about where the word was: whether the tool's name
+ * holds it, and whether its name, path or description does (a word only its parameters or its
+ * namespaces' descriptions hold is weak evidence of what the tool itself does, and the ranker
+ * counts it so for coverage). A name's count of words leaves out path placeholders, words only a
+ * parameter shares with it (`DeleteSubscriptionsSubscriptionExposedId`), since they name no part of
+ * what the tool does.
+ *
  * The index is built on a catalog's first search, not when the catalog is made, and cheaply: one
  * pass to read every field into term ids, one to weigh them, then postings laid out term by term
  * in typed arrays. For 5,000 tools that is a few tens of milliseconds once (measured in
@@ -41,6 +48,10 @@ const DESCRIPTION = 2
 const PARAMETERS = 3
 const NAMESPACES = 4
 const FIELDS = 5
+/** Where a term was seen in a tool, as bits (`buildIndex`). */
+const IN_TOOL = 1
+const IN_DESCRIPTION = 2
+const IN_PARAMETERS = 4
 
 
 export interface SearchIndex {
@@ -60,6 +71,11 @@ export interface SearchIndex {
   readonly postingEntries: Int32Array
   readonly postingScores: Float32Array
   readonly postingInName: Uint8Array
+  /**
+   * 1 when the term is in the tool's name, path or description; 0 when only its parameter names
+   * or its namespaces' descriptions hold it, which is weaker evidence that the tool does it.
+   */
+  readonly postingInTool: Uint8Array
   /** Term positions by length, numbers and marked plurals left out: the candidates for typo matching. */
   readonly termsByLength: ReadonlyMap<number, ReadonlyArray<number>>
   /**
@@ -73,7 +89,9 @@ export interface SearchIndex {
   /**
    * The verb each tool is named by, as a vocabulary position (-1 for none): its name's first word
    * when that is an action (`create_issue`, `banUser`), else its name's last (`pods_list`), else
-   * the word its description opens with ("Create folder" for `post_folders`).
+   * the word its description opens with ("Create folder" for `post_folders`). A tool named by its
+   * HTTP method (`GetSubscriptions`, "List subscriptions") takes that described verb as a word of
+   * its name in place of the method, so it competes as `list_subscriptions` would.
    */
   readonly verbOf: Int32Array
   /** Whether each tool's verb changes something (`create_issue`, `delete_page`; not `list_pods`). */
@@ -194,6 +212,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     for (let i = 0; i < known.length; i++) ids.push(known[i])
   }
   const verbIds = new Int32Array(count).fill(-1)
+  const renamed = new Uint8Array(count)
   const actionAt = (at: number, end: number): number => (at < end && isAction(terms[ids.data[at]]) ? ids.data[at] : -1)
   for (let position = 0; position < count; position++) {
     const entry = entries[position]
@@ -215,6 +234,11 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
         const described = actionAt(at, ids.length)
         if (described < 0) continue
         verbIds[position] = described
+        // The described verb is the name's real verb: it counts as a name word in place of the method.
+        if (namedByMethod && described !== ids.data[fieldStart[base + NAME]]) {
+          plurals.push(described)
+          renamed[position] = 1
+        }
         break
       }
     }
@@ -234,12 +258,14 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const average = Array.from(totalLength, (total) => Math.max(total / Math.max(count, 1), 1))
   const frequency = new Float64Array(terms.length)
   const inName = new Uint8Array(terms.length)
+  const inTool = new Uint8Array(terms.length)
   const nameTermCount = new Uint16Array(count)
   const postingSize = Math.max(16_384, ids.length)
   const postingTerm = new Column(new Int32Array(postingSize))
   const postingEntry = new Column(new Int32Array(postingSize))
   const postingFrequency = new Column(new Float32Array(postingSize))
   const postingName = new Column(new Uint8Array(postingSize))
+  const postingTool = new Column(new Uint8Array(postingSize))
   const touched: Array<number> = []
   const column = ids.data
   for (let position = 0; position < count; position++) {
@@ -258,19 +284,28 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
         if (frequency[id] === 0) touched.push(id)
         frequency[id] += weight
         if (field === NAME || field === PLURALS) inName[id] = 1
+        if (field < PARAMETERS || field === PLURALS) inTool[id] |= IN_TOOL
+        if (field === DESCRIPTION) inTool[id] |= IN_DESCRIPTION
+        else if (field === PARAMETERS) inTool[id] |= IN_PARAMETERS
       }
     }
     let names = 0
+    const described = fieldStart[base + DESCRIPTION] < fieldStart[base + PARAMETERS]
     for (const id of touched) {
       postingTerm.push(id)
       postingEntry.push(position)
       postingFrequency.push(frequency[id])
       postingName.push(inName[id])
-      if (inName[id] === 1 && !terms[id].startsWith(PLURAL_MARK)) names++
+      postingTool.push(inTool[id] & IN_TOOL)
+      // A name word that only a parameter shares, in a tool that has a description, is a path
+      // placeholder (`DeleteSubscriptionsSubscriptionExposedId`): it names no part of what it does.
+      const placeholder = described && (inTool[id] & (IN_DESCRIPTION | IN_PARAMETERS)) === IN_PARAMETERS
+      if (inName[id] === 1 && !terms[id].startsWith(PLURAL_MARK) && !placeholder) names++
       frequency[id] = 0
       inName[id] = 0
+      inTool[id] = 0
     }
-    nameTermCount[position] = names
+    nameTermCount[position] = names - renamed[position]
     touched.length = 0
   }
 
@@ -289,12 +324,14 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const postingEntries = new Int32Array(postings)
   const postingScores = new Float32Array(postings)
   const postingInName = new Uint8Array(postings)
+  const postingInTool = new Uint8Array(postings)
   for (let i = 0; i < postings; i++) {
     const slot = fill[positionOfId[postingTerm.data[i]]]++
     const tf = postingFrequency.data[i]
     postingEntries[slot] = postingEntry.data[i]
     postingScores[slot] = (tf * (K1 + 1)) / (tf + K1)
     postingInName[slot] = postingName.data[i]
+    postingInTool[slot] = postingTool.data[i]
   }
   const verbOf = verbIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
   const mutates = Uint8Array.from(verbIds, (id) => (id >= 0 && !isReading(terms[id]) ? 1 : 0))
@@ -325,7 +362,10 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     }
     return written
   }
-  return { entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, termsByLength, writtenByLength, nameTermCount, verbOf, mutates }
+  return {
+    entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool,
+    termsByLength, writtenByLength, nameTermCount, verbOf, mutates,
+  }
 }
 
 /**

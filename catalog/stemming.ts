@@ -105,6 +105,8 @@ const readingStems: ReadonlySet<string> = new Set(
 export const isReading = (wordStem: string): boolean => readingStems.has(wordStem)
 /** Whether a stem names an action ("create", "delete", "show"), not a thing. */
 export const isAction = (wordStem: string): boolean => actionStems.has(wordStem)
+/** Whether a stem is an English word of the verb and noun groups. */
+const isKnownEnglish = (wordStem: string): boolean => synonymsByStem.has(wordStem)
 
 type Stemmer = (word: string) => string
 const FOREIGN: ReadonlyArray<readonly [Stemmer, Readonly<Record<string, string>>]> = [
@@ -149,8 +151,13 @@ export const translateExactly = (word: string): ReadonlyArray<string> => [...(tr
 /** The English stems a foreign word (lowercase, accents stripped) stands for; empty when none. */
 export const translate = (word: string): ReadonlyArray<string> => {
   const table = translationTable()
-  const found = new Set<string>(table.get(word) ?? [])
-  if (word.length > 3) {
+  const listed = table.get(word)
+  // A listed word means what its entry says ("incidentes": incidents), and a word whose English
+  // stem the groups know is English ("incidents"): neither is read through a foreign stem it
+  // happens to share with another word (Spanish "incidencia", an issue).
+  if (listed !== undefined) return [...listed]
+  const found = new Set<string>()
+  if (word.length > 3 && !isKnownEnglish(stem(word))) {
     for (const [foreignStem] of FOREIGN) for (const meaning of table.get(`~${foreignStem(word)}`) ?? []) found.add(meaning)
   }
   return [...found]

@@ -76,11 +76,11 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
  * query with none of these and a plural noun ("open incidents", "box webhooks") asks for a list.
  */
 export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
-  ["create", "add", "new", "make", "open", "start", "register", "insert", "build", "generate", "compose", "provision", "post", "submit", "file", "trigger", "raise"],
+  ["create", "add", "new", "make", "open", "start", "register", "insert", "build", "generate", "compose", "provision", "post", "submit", "file", "trigger", "raise", "instantiate", "establish", "initiate", "spawn"],
   ["get", "fetch", "retrieve", "read", "show", "view", "display", "see", "inspect", "describe", "detail", "lookup", "look", "information", "check", "open"],
   ["list", "all", "enumerate", "browse", "show", "index"],
-  ["update", "edit", "modify", "change", "set", "patch", "alter", "adjust", "amend", "rename", "put", "reschedule", "replace", "configure", "turn"],
-  ["delete", "remove", "drop", "destroy", "erase", "purge", "discard", "trash", "uninstall", "kick", "unregister", "cancel", "clear", "wipe"],
+  ["update", "edit", "modify", "change", "set", "patch", "alter", "adjust", "amend", "rename", "put", "reschedule", "replace", "configure", "turn", "upgrade"],
+  ["delete", "remove", "drop", "destroy", "erase", "purge", "discard", "trash", "uninstall", "kick", "unregister", "cancel", "clear", "wipe", "prune", "cleanup"],
   ["search", "find", "query", "lookup", "look", "filter", "locate", "discover", "seek", "grep"],
   ["send", "post", "deliver", "dispatch", "publish", "notify", "create"],
   ["run", "execute", "invoke", "trigger", "launch", "start", "perform", "fire", "kick"],
@@ -95,7 +95,7 @@ export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
   ["approve", "accept", "confirm", "authorize", "allow", "grant"],
   ["reject", "decline", "deny", "refuse", "dismiss"],
   ["reply", "respond", "answer", "response"],
-  ["copy", "duplicate", "clone", "replicate"],
+  ["copy", "duplicate", "clone", "replicate", "fork"],
   ["move", "transfer", "relocate", "transition"],
   ["restore", "recover", "undelete", "untrash", "revert", "rollback"],
   ["share", "invite", "collaborate", "collaboration", "collaborator", "grant"],
@@ -117,7 +117,7 @@ export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
   ["click", "press", "tap", "select", "choose", "pick"],
   ["navigate", "go", "visit", "browse", "open", "load"],
   ["wait", "await", "until"],
-  ["convert", "translate", "transform", "change"],
+  ["convert", "translate", "transform", "change", "turn"],
   ["ban", "block", "blacklist"],
   ["unban", "unblock"],
   ["acknowledge", "ack", "accept"],
@@ -133,6 +133,20 @@ export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
   ["shuffle", "randomize"],
   ["pay", "settle"],
   ["recommend", "suggest", "propose"],
+  ["associate", "link", "attach", "bind", "connect"],
+  ["disassociate", "dissociate", "detach", "unlink", "unassign", "unbind"],
+  ["enable", "activate", "turn"],
+  ["disable", "deactivate"],
+  ["retry", "rerun", "redo", "resend", "redeliver", "replay"],
+  ["calculate", "compute", "estimate"],
+  ["refresh", "reload", "sync", "synchronize"],
+  ["escalate", "promote", "elevate"],
+  ["reorder", "sort", "reprioritize", "rank"],
+  ["leave", "exit", "quit"],
+  ["append", "insert", "add"],
+  ["toggle", "switch", "flip"],
+  ["extract", "parse", "scrape"],
+  ["preview", "render"],
 ]
 
 /** Groups of English nouns (and a few adjectives) that name one thing in tool catalogs. */

@@ -36,6 +36,22 @@ export interface RankingWeights {
   readonly otherVerb: number
   /** For a query that asks no action ("wiki page"): the multiplier for a tool that changes things. */
   readonly mutation: number
+  /**
+   * For a query naming a thing ("close an issue"): the multiplier for a tool that matches none of
+   * its things, only its verbs (`browser_close`).
+   */
+  readonly noObject: number
+  /**
+   * How well the query's opening verb is met, for coverage, by a tool whose own verb is in that
+   * verb's group ("start a checkout session" and `PostCheckoutSessions`, which creates one).
+   */
+  readonly ownVerbInGroup: number
+  /**
+   * What a concept met only in a tool's parameter names or its namespaces' descriptions counts
+   * for coverage, against one met in its name, path or description: "schedules" in PagerDuty's
+   * namespace description does not make each of its tools one that schedules.
+   */
+  readonly weakFieldCoverage: number
 }
 
 export const WEIGHTS: RankingWeights = Object.freeze({
@@ -54,6 +70,9 @@ export const WEIGHTS: RankingWeights = Object.freeze({
   implicitWeight: 1,
   otherVerb: 0.8,
   mutation: 0.85,
+  noObject: 0.5,
+  ownVerbInGroup: 0.7,
+  weakFieldCoverage: 0.5,
 } as const)
 
 /** The weights in force: `WEIGHTS`, unless the evaluation's sweep has swapped in others. */

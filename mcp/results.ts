@@ -16,6 +16,7 @@ import { readFileSync } from "node:fs"
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import type { DataValue } from "../protocol/data.js"
 import type { Diagnostic } from "../protocol/diagnostic.js"
+import { consoleLine } from "../protocol/output.js"
 import type { OutputBlock } from "../pool/output.js"
 import type { Result } from "../pool/result.js"
 import * as Messages from "./server-messages.js"
@@ -52,7 +53,7 @@ const outputContent = (blocks: ReadonlyArray<OutputBlock>): Content[] => {
   }
   for (const block of blocks) {
     if (block.type === "console") {
-      consoleLines.push(Messages.consoleLine(block.level, block.text))
+      consoleLines.push(consoleLine(block.level, block.text))
       continue
     }
     endConsoleRun()

@@ -2,7 +2,6 @@
  * The sentences `codemode serve` sends to clients and prints for operators, in one place.
  */
 
-export const consoleLine = (level: string, text: string): string => `[console.${level}] ${text}`
 export const imageGone = (mimeType: string, bytes: number, path: string): string => `[image ${mimeType}, ${bytes} bytes, no longer at ${path}]`
 export const pendingBlock = (calls: ReadonlyArray<{ readonly name: string; readonly input: unknown; readonly reason?: string }>, token: string): string =>
   `approval required:\n${calls.map((c) => `- tools.${c.name} ${JSON.stringify(c.input)}${c.reason === undefined ? "" : ` (${c.reason})`}`).join("\n")}\n` +

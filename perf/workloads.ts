@@ -39,18 +39,33 @@ export function rotate<T>(items: ReadonlyArray<T>, by: number): T[] {
  * `global.gc` without asking the user for `--expose-gc`: the flag can be turned on at run time and
  * the function picked up from a fresh context. If that ever stops working the scenario still runs,
  * only without the forced collections.
+ *
+ * A forced collection marks at once but leaves sweeping to background threads, and whatever is
+ * left unswept when the next run allocates is swept on the main thread, inside that run's time: the
+ * run after a garbage-heavy engine paid for its garbage. So the collection runs twice (a collection
+ * first finishes the sweeping of the one before, and the second has next to nothing to sweep) and
+ * then gives the background threads a moment before the clock starts.
  */
-export function exposeGarbageCollector(scenario: string): () => void {
+export function exposeGarbageCollector(scenario: string): () => Promise<void> {
   try {
     v8.setFlagsFromString("--expose-gc")
     const gc: unknown = vm.runInNewContext("gc")
-    if (typeof gc === "function") return () => gc()
+    if (typeof gc === "function") {
+      return async () => {
+        gc()
+        gc()
+        await new Promise((settled) => setTimeout(settled, SWEEP_SETTLE_MS))
+      }
+    }
   } catch {
     // fall through
   }
   progress(`${scenario}: cannot force garbage collection between runs; timings may include other engines' garbage`)
-  return () => {}
+  return async () => {}
 }
+
+/** How long the background sweepers get after a forced collection, before a timed run. */
+const SWEEP_SETTLE_MS = 5
 
 // ---------------------------------------------------------------------------------------------
 // Interleaved rounds and what they measured
@@ -176,7 +191,7 @@ export async function runRounds<Name extends string>(
   return cells
 }
 
-async function runOnce<Name extends string>(contender: Contender<Name>, workload: TimedWorkload, cell: Cell, collectGarbage: () => void): Promise<void> {
+async function runOnce<Name extends string>(contender: Contender<Name>, workload: TimedWorkload, cell: Cell, collectGarbage: () => Promise<void>): Promise<void> {
   let prepared: PreparedRun
   try {
     prepared = await contender.prepare(workload.source)
@@ -186,7 +201,7 @@ async function runOnce<Name extends string>(contender: Contender<Name>, workload
   }
   let answer: unknown
   let failure: unknown
-  collectGarbage() // last thing before the clock: this run starts with a clean heap
+  await collectGarbage() // last thing before the clock: this run starts with a clean, swept heap
   const start = performance.now()
   try {
     answer = prepared.run()

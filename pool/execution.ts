@@ -45,7 +45,8 @@ import { ChannelError, type ChannelRequest, type HostChannel } from "../bridge/h
 import type { Diagnostic } from "../protocol/diagnostic.js"
 import { CATALOG_OPERATION } from "../protocol/operations.js"
 import { OUTPUT_OPERATION } from "../protocol/output.js"
-import { isSuspension, type ExecutionTask, type Outcome, type Suspension, type TaskReply } from "../protocol/task.js"
+import { isRequestMeta } from "../protocol/replay.js"
+import { callKind, isSuspension, type ExecutionTask, type Outcome, type Suspension, type TaskReply } from "../protocol/task.js"
 import { Approvals, ApprovalMessages, type ApprovalDecision, type PausedExecution, type Pending } from "./approvals.js"
 import { awaitsDecision, ExecutionCalls, toolLabel, type CallEntry } from "./calls.js"
 import { armDeadline, clockOf, type Disarm } from "./deadline.js"
@@ -94,6 +95,8 @@ interface Run {
   blockedSince: number
   /** Id of the last request the host has read from this run (0: none yet). */
   lastRead: number
+  /** The run ended with a suspension; requests read now are read after it gave its thread back. */
+  yielded: boolean
 }
 
 type Phase = "queued" | "running" | "suspended" | "ended"
@@ -127,6 +130,12 @@ export class Execution<R> implements PoolJob {
   private run: Run | undefined = undefined
   /** While suspended: the ordinals the program waits on (any answer lets it go on). */
   private waitingOn: ReadonlyArray<number> = []
+  /**
+   * Stops (an unknown tool, a call over `maxToolCalls`) answered to a request read after its run
+   * gave its thread back by itself (`YieldRule`), by ordinal: the next run is told them when it
+   * asks again, and is not admitted or counted a second time.
+   */
+  private readonly heldStops = new Map<number, Reply>()
   private recoveries = 0
   /** The thread the last run gave back: the next run prefers it (its program is compiled there). */
   private lastThread: number | undefined = undefined
@@ -192,7 +201,7 @@ export class Execution<R> implements PoolJob {
     if (this.phase === "ended") return this.plan.pool.release(this)
     const { plan } = this
     const channel = plan.pool.acquireChannel()
-    const run: Run = { channel, abort: new TaskAbort(), waiting: new Map(), ended: false, beganAt: performance.now(), blockedMs: 0, blockedSince: NaN, lastRead: 0 }
+    const run: Run = { channel, abort: new TaskAbort(), waiting: new Map(), ended: false, beganAt: performance.now(), blockedMs: 0, blockedSince: NaN, lastRead: 0, yielded: false }
     this.run = run
     this.phase = "running"
     this.runsStarted++
@@ -209,6 +218,8 @@ export class Execution<R> implements PoolJob {
       ...(this.randomSeed === undefined ? {} : { randomSeed: this.randomSeed }),
       ...(this.calls.size === 0 ? {} : { replay: this.calls.replayLog() }),
       ...(plan.output.isLive ? { live: true } : {}),
+      // A run that must be told a stop waits for it rather than give its thread back again.
+      ...(plan.pool.yieldRule === undefined || this.heldStops.size > 0 ? {} : { yieldRule: plan.pool.yieldRule }),
     }
     plan.pool.run(task, run.abort, this.lastThread).then(
       (reply) => this.onRunEnded(run, reply),
@@ -296,15 +307,21 @@ export class Execution<R> implements PoolJob {
       this.respond(run, request.id, failure("TimeoutExceeded", this.timeout?.message ?? "execution ended", true))
       return
     }
+    const ordinal = isRequestMeta(request.meta) ? request.meta.i : -1
+    const held = this.heldStops.get(ordinal)
+    if (held !== undefined) return void this.respond(run, request.id, held)
     this.calls.receive(
       request,
-      (reply) => void this.respond(run, request.id, reply),
+      (reply) => {
+        // A stop is not logged, so one for a run that has given its thread back is kept for the next.
+        if (run.yielded && !reply.ok && reply.stop) this.heldStops.set(ordinal, reply)
+        else this.respond(run, request.id, reply)
+      },
       (ordinal) => {
         if (run.waiting.size === 0) run.blockedSince = performance.now()
         run.waiting.set(ordinal, request.id)
         // Tool and extension calls are timed (`onAnswered`); only they may give the thread back at once.
-        const timed = request.op === "tool" || request.op === "global"
-        this.plan.pool.noteWaiting(this, timed ? `${request.op}:${request.name}` : undefined, request.id)
+        this.plan.pool.noteWaiting(this, callKind(request.op, request.name), request.id)
       },
     )
     this.pauseIfStuck(run)
@@ -312,7 +329,8 @@ export class Execution<R> implements PoolJob {
 
   /** A call's answer arrived: deliver it to the run that waits for it, or wake the execution. */
   private readonly onAnswered = (entry: CallEntry): void => {
-    if (entry.record !== undefined) this.plan.pool.noteCallTime(`${entry.op}:${entry.name}`, entry.record.durationMs)
+    const kind = callKind(entry.op, entry.name)
+    if (entry.record !== undefined && kind !== undefined) this.plan.pool.noteCallTime(kind, entry.record.durationMs)
     if (this.phase === "ended" || entry.reply === undefined) return
     const run = this.run
     const id = run?.waiting.get(entry.ordinal)
@@ -446,8 +464,17 @@ export class Execution<R> implements PoolJob {
       this.end(reply, true)
       return
     }
+    // A worker that gave its thread back by itself (`YieldRule`) did so as it posted its last
+    // request, which the host may not have read yet: it is read now, before the channel is reset
+    // and before the trace that came after it.
+    run.yielded = true
+    run.channel.drain()
+    if (this.run !== run || this.ended) return
     this.calls.addTrace(reply.trace.clock, reply.trace.settled)
     this.releaseRun(true)
+    // The deadline passed while the worker was giving its thread back: nothing would wake a
+    // suspended execution again (its calls were interrupted), so the deadline ends it here.
+    if (this.timeout !== undefined) return this.end({ ok: false, error: this.timeout, logs: [] }, false)
     // Nothing but decisions can let the program go on: the leg ends here, with its token.
     if (this.waitsOnlyForDecisions(reply.waitingOn)) return this.pause(reply)
     const bytes = this.calls.logBytes()
@@ -462,8 +489,8 @@ export class Execution<R> implements PoolJob {
     this.plan.pool.noteSuspended(this)
     this.phase = "suspended"
     this.waitingOn = reply.waitingOn
-    // An answer may have come while the worker was giving the thread back.
-    if (this.waitingOn.some((ordinal) => this.calls.entries[ordinal]?.reply !== undefined)) this.resume()
+    // An answer may have come while the worker was giving the thread back (a stop: as the host read the request).
+    if (this.waitingOn.some((ordinal) => this.calls.entries[ordinal]?.reply !== undefined || this.heldStops.has(ordinal))) this.resume()
   }
 
   private onRunFailed(run: Run, error: unknown): void {

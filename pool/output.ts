@@ -25,7 +25,7 @@
 import { Effect } from "effect"
 import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { DataValue } from "../protocol/data.js"
-import { CHARS_PER_TOKEN, type ConsoleLevel, type ImageMimeType, type WorkerBlock } from "../protocol/output.js"
+import { CHARS_PER_TOKEN, consoleLine, type ConsoleLevel, type ImageMimeType, type WorkerBlock } from "../protocol/output.js"
 import type { OutputFiles } from "./output-files.js"
 
 /** One block of `Result.output`. */
@@ -209,7 +209,7 @@ export const render = (blocks: ReadonlyArray<OutputBlock>): string => {
   const lines: string[] = []
   for (const block of blocks) {
     if (block.type === "text") lines.push(block.text)
-    else if (block.type === "console") lines.push(`[console.${block.level}] ${block.text}`)
+    else if (block.type === "console") lines.push(consoleLine(block.level, block.text))
     else lines.push(`[image ${block.mimeType}, ${block.bytes} bytes: ${block.path}]`)
   }
   lines.push("")

@@ -15,19 +15,22 @@
  * 1,330-1,500/s on 2, back to back, with 316 MB peak RSS against 201 MB.)
  *
  * Suspension. A program waiting on the host while other work wants a thread gives its thread
- * back: the pool asks its worker to yield (bridge/protocol.ts, `YIELD`), the run ends with a
- * `Suspension`, and the execution keeps only its replay log until an answer arrives and it is
- * queued again (execution.ts). When it yields: at once, when the host reads the request, if that
- * kind of call (`tool:svc.fetch`) has lately taken longer than the grace window or has not been
- * timed yet (`CallTimes`): the window would only keep the thread idle for a wait that ends in a
- * suspension anyway. Otherwise once it has waited the grace window (`suspendAfterMs`), measured
- * from when its wait began (the scan is armed for the moment the next window ends). Replay costs
- * the compute the program did before the point where it stopped, once more: so the cheapest
- * programs to replay yield first, and a program with much compute behind it (by the worker's own
- * clock, `COMPUTED_MS`) keeps its thread while the pool can still start another
- * (`REPLAY_COST_KEPT_MS`). Runs of executions that were suspended (or whose worker died) are
- * queued ahead of new executions: finishing what has started keeps the number of executions in
- * flight, and their memory, bounded.
+ * back: the run ends with a `Suspension`, and the execution keeps only its replay log until an
+ * answer arrives and it is queued again (execution.ts). When it yields: at once if that kind of
+ * call (`tool:svc.fetch`) has lately taken longer than the grace window or has not been timed yet
+ * (`CallTimes`), since the window would only keep the thread idle for a wait that ends in a
+ * suspension anyway. The worker decides that itself, the moment it posts the call, from what
+ * each task carries (`YieldRule`: the kinds known to be fast, and a shared word saying how much
+ * work wants a thread), so it costs no round trip: the host would otherwise read the request,
+ * ring the worker to ask (bridge/protocol.ts, `YIELD`), and the worker sat blocked until it did
+ * (about 5.7 ms a suspension in the burst below, on a loaded machine). Otherwise the host asks
+ * once the call has waited the grace window (`suspendAfterMs`), measured from when its wait began
+ * (the scan is armed for the moment the next window ends). Replay costs the compute the program
+ * did before the point where it stopped, once more: so the cheapest programs to replay yield
+ * first, and a program with much compute behind it (by the worker's own clock, `COMPUTED_MS`)
+ * keeps its thread while the work it holds back has waited less than that (`mayYield`). Runs of
+ * executions that were suspended (or whose worker died) are queued ahead of new executions:
+ * finishing what has started keeps the number of executions in flight, and their memory, bounded.
  *
  * What a run costs. Each suspension costs a whole run, and with 1,000 programs in flight most of a
  * worker's time went to the fixed part of a run rather than to the program: parsing and compiling
@@ -39,8 +42,9 @@
  * computing but waking: each `Atomics.notify` that wakes a sleeping worker (Piscina's task
  * message, a YIELD, an answer) stalled the host's thread under load (in CPU profiles of that
  * burst, `ringWorker` and Piscina's `postTask` took more host time than everything else of ours
- * together). A worker that yields by itself on a call expected to be slow, with no YIELD round
- * trip, would take one of them away: the next step.
+ * together). A worker now yields by itself on a call expected to be slow, which takes the YIELD
+ * ring away; Piscina's task message per run remains (the next step: one long-lived loop per
+ * worker taking runs from a shared-memory queue).
  *
  * Memory. A worker blocked on a host call sleeps in `Atomics.wait` and holds no CPU, but it
  * holds a thread and its heap: about 16 MB warm and idle, about 42 MB once it has held a
@@ -70,7 +74,7 @@ import { Piscina } from "piscina"
 import { HostChannel } from "../bridge/host-channel.js"
 import { checkKnownKeys, keysOf } from "./options.js"
 import { MAX_REPLAY_LOG_BYTES } from "./limits.js"
-import { WAKE_TASK, type ExecutionTask, type TaskReply, type WakeTask } from "../protocol/task.js"
+import { WAKE_TASK, type ExecutionTask, type TaskReply, type WakeTask, type YieldRule } from "../protocol/task.js"
 
 export interface WorkerPoolOptions {
   /** Threads kept alive when idle. Default 1. */
@@ -115,12 +119,6 @@ const RESOURCE_LIMIT_KEYS = keysOf<NonNullable<WorkerPoolOptions["resourceLimits
 
 /** Wake-ups tried while every new thread dies before it starts, before queued work is failed. */
 const MAX_REVIVALS = 3
-
-/** The options `WorkerPool.make` understands; any other key is refused. */
-const POOL_OPTIONS = new Set([
-  "minThreads", "maxThreads", "hotThreads", "suspendAfterMs", "maxReplayLogBytes", "idleTimeoutMs", "resourceLimits", "entry",
-])
-const RESOURCE_LIMITS = new Set(["maxOldGenerationSizeMb", "maxYoungGenerationSizeMb", "stackSizeMb"])
 
 /** Default grace window before a waiting program is suspended (`suspendAfterMs`). */
 export const DEFAULT_SUSPEND_AFTER_MS = 2
@@ -207,9 +205,10 @@ export interface PoolJob {
   yieldThread(ticket: number): boolean
 }
 
-/** A queue without `shift`: jobs from `head` on. */
+/** A queue without `shift`: jobs from `head` on, with when each was queued. */
 class JobQueue {
   private jobs: Array<PoolJob | undefined> = []
+  private since: number[] = []
   private head = 0
 
   get size(): number {
@@ -218,6 +217,12 @@ class JobQueue {
 
   push(job: PoolJob): void {
     this.jobs.push(job)
+    this.since.push(performance.now())
+  }
+
+  /** Milliseconds the job at the head has waited (0: none waits). */
+  headWaitedMs(): number {
+    return this.head === this.jobs.length ? 0 : performance.now() - this.since[this.head]!
   }
 
   take(): PoolJob | undefined {
@@ -226,9 +231,11 @@ class JobQueue {
     this.jobs[this.head++] = undefined
     if (this.head === this.jobs.length) {
       this.jobs.length = 0
+      this.since.length = 0
       this.head = 0
     } else if (this.head > 1024 && this.head * 2 > this.jobs.length) {
       this.jobs = this.jobs.slice(this.head)
+      this.since = this.since.slice(this.head)
       this.head = 0
     }
     return job
@@ -237,6 +244,7 @@ class JobQueue {
   drain(): PoolJob[] {
     const rest = this.jobs.slice(this.head).filter((job): job is PoolJob => job !== undefined)
     this.jobs = []
+    this.since = []
     this.head = 0
     return rest
   }
@@ -258,7 +266,14 @@ export class WorkerPool {
   /** Jobs suspended between runs (they hold no thread); refused if the pool closes. */
   private readonly suspended = new Set<PoolJob>()
   /** How long each kind of host call has taken lately (`CallTimes`): a call expected to be slow gives its thread back at once. */
-  private readonly callTimes = new CallTimes()
+  private readonly callTimes: CallTimes
+  /** Word 0: runs that want a thread, as of the last `pump`; workers read it (`YieldRule`). */
+  private readonly pressure = new Int32Array(new SharedArrayBuffer(4))
+  private rule: YieldRule | undefined = undefined
+  /** Active jobs whose run was not handed to an idle thread (see `pressureNow`). */
+  private readonly placedBehind = new Set<PoolJob>()
+  /** Set by the balancer when it hands the task being run to an idle thread. */
+  private placedOnIdleThread = false
   private scanTimer: ReturnType<typeof setTimeout> | undefined = undefined
   private closed = false
   readonly maxThreads: number
@@ -269,15 +284,6 @@ export class WorkerPool {
   readonly stats = { runs: 0, suspensions: 0, recoveries: 0 }
 
   private constructor(options: WorkerPoolOptions) {
-    if (options === null || typeof options !== "object") throw new TypeError("WorkerPool.make expects an options object")
-    for (const key of Object.keys(options)) {
-      if (!POOL_OPTIONS.has(key)) throw new TypeError(`Unknown WorkerPool option '${key}'; the options are ${[...POOL_OPTIONS].join(", ")}`)
-    }
-    for (const key of Object.keys(options.resourceLimits ?? {})) {
-      if (!RESOURCE_LIMITS.has(key)) {
-        throw new TypeError(`Unknown WorkerPool option 'resourceLimits.${key}'; the limits are ${[...RESOURCE_LIMITS].join(", ")}`)
-      }
-    }
     const cores = availableParallelism()
     const maxThreads = positiveInteger("maxThreads", options.maxThreads, 4 * cores)
     const minThreads = Math.min(positiveInteger("minThreads", options.minThreads, 1, 0), maxThreads)
@@ -291,6 +297,7 @@ export class WorkerPool {
       throw new RangeError(`Pool option 'suspendAfterMs' must be an integer >= 1 or Infinity, got ${suspendAfterMs}`)
     }
     this.suspendAfterMs = suspendAfterMs
+    this.callTimes = new CallTimes(suspendAfterMs)
     this.maxReplayLogBytes = positiveInteger("maxReplayLogBytes", options.maxReplayLogBytes, MAX_REPLAY_LOG_BYTES)
     this.piscina = new Piscina({
       filename: options.entry ?? workerEntry(),
@@ -304,7 +311,7 @@ export class WorkerPool {
       // With suspension, a hot thread gets its next task while it runs the current one, so it never
       // idles for the message round trip between two small programs (see `mostRecentlyUsed`).
       concurrentTasksPerWorker: suspendAfterMs === Infinity ? 1 : 2,
-      loadBalancer: mostRecentlyUsed(() => this.piscina.threads.length < this.wantedThreads(), suspendAfterMs !== Infinity),
+      loadBalancer: mostRecentlyUsed(() => this.piscina.threads.length < this.wantedThreads(), suspendAfterMs !== Infinity, () => (this.placedOnIdleThread = true)),
     })
     // A worker that fails outside a task (at start-up, say) is reported here; the task that needed
     // it fails on its own, so the pool only has to keep the event from crashing the host.
@@ -405,6 +412,7 @@ export class WorkerPool {
   release(job: PoolJob): void {
     if (!this.active.delete(job)) return
     this.yielding.delete(job)
+    this.placedBehind.delete(job)
     this.pump()
   }
 
@@ -434,7 +442,35 @@ export class WorkerPool {
 
   /** A host call of kind `callKind` took `ms` milliseconds. */
   noteCallTime(callKind: string, ms: number): void {
-    this.callTimes.note(callKind, ms)
+    if (this.callTimes.note(callKind, ms)) this.rule = undefined
+  }
+
+  /**
+   * What a run's worker is told about giving its thread back by itself (undefined: suspension is
+   * off). It yields the moment it posts a call, with no round trip through the host, when the
+   * host would ask it to at once anyway (`noteWaiting`): work wants a thread, the call is not
+   * known to be fast, and replaying the run is cheap. Cases the worker cannot judge (a pool at
+   * `maxThreads`, a run stuck behind a busy thread) are left to the host's asks.
+   */
+  get yieldRule(): YieldRule | undefined {
+    if (this.suspendAfterMs === Infinity) return undefined
+    this.rule ??= { pressure: this.pressure.buffer as SharedArrayBuffer, fast: this.callTimes.fastKinds(), maxComputedMs: REPLAY_COST_KEPT_MS }
+    return this.rule
+  }
+
+  /**
+   * Work that wants a thread, as workers are told it: queued here, or handed over and placed
+   * behind a busy thread or in Piscina's queue, and not started yet. (A run handed to an idle
+   * thread is about to start there, and counting it would make its own worker give up its thread
+   * for nothing.)
+   */
+  private pressureNow(): number {
+    let wanting = this.resumed.size + this.fresh.size
+    for (const job of this.placedBehind) {
+      if (job.started()) this.placedBehind.delete(job)
+      else wanting++
+    }
+    return wanting
   }
 
   /** Work that wants a thread: queued here, or handed to a thread that is busy with another run. */
@@ -449,21 +485,41 @@ export class WorkerPool {
   }
 
   /**
-   * A job with much compute behind it is spared while the pool can still start a thread, unless a
-   * run handed over behind a busy thread has waited there a whole grace window: a new thread
-   * cannot take that run (Piscina has placed it), so only the run in front of it yielding can let
-   * it go on. Which thread it waits behind is Piscina's secret, so every waiting run may then
-   * yield, cheapest first; without this, a run placed behind one that waits on a 10 s tool waited
-   * 10 s, and behind one that waits on it in turn (a barrier, a lock) until its deadline.
+   * A job with much compute behind it (`REPLAY_COST_KEPT_MS`) keeps its thread while the work it
+   * holds back has waited less than its replay would cost; then it yields, cheapest first.
+   * Waiting and replaying are then each at most twice what the better choice would have cost,
+   * whichever it was. The work held back is a run handed over behind a busy thread (a new thread
+   * cannot take it, Piscina has placed it, and which thread it waits behind is Piscina's secret),
+   * or, at `maxThreads`, where no thread can be started, the work queued longest, while fewer
+   * runs compute than there are hot threads (when they are all computing, the queued work would
+   * wait for a core anyway, and a replay would take one). Without the first, a run placed behind
+   * one that waits on a 10 s tool waited 10 s, and behind one that waits on it in turn (a
+   * barrier, a lock) until its deadline; without the bound by cost, 101 programs of 20 calls each
+   * after 10 ms of compute yielded at every call for runs that waited behind threads that were
+   * computing, replaying 2.1 s of compute each, and ran past a 120 s deadline.
    */
   private mayYield(job: PoolJob): boolean {
-    return this.active.size >= this.maxThreads || job.replayCostMs() <= REPLAY_COST_KEPT_MS || this.stuckBehindBusyThread()
+    const cost = job.replayCostMs()
+    if (cost <= REPLAY_COST_KEPT_MS || this.stuckBehindBusyThread(cost)) return true
+    if (this.active.size < this.maxThreads || this.computingRuns() >= this.hotThreads) return false
+    return Math.max(this.resumed.headWaitedMs(), this.fresh.headWaitedMs()) >= cost
   }
 
-  /** True when a run handed over has waited for its thread a grace window, and not for a thread being started. */
-  private stuckBehindBusyThread(): boolean {
+  /** Runs on their threads and not waiting on the host: while they fill the hot threads, a thread given back would not compute sooner. */
+  private computingRuns(): number {
+    let computing = 0
+    for (const job of this.active) if (job.started() && job.waitingTicket() === 0) computing++
+    return computing
+  }
+
+  /**
+   * True when a run handed over has waited for its thread a grace window and at least `forMs`,
+   * and not for a thread being started.
+   */
+  private stuckBehindBusyThread(forMs: number): boolean {
+    const bound = Math.max(forMs, this.suspendAfterMs)
     let stuck = 0
-    for (const job of this.active) if (job.handedOverMs() >= this.suspendAfterMs) stuck++
+    for (const job of this.active) if (job.handedOverMs() >= bound) stuck++
     return stuck > this.piscina.queueSize
   }
 
@@ -472,8 +528,12 @@ export class WorkerPool {
     while (this.resumed.size + this.fresh.size > 0 && this.hasRoom()) {
       const job = (this.resumed.take() ?? this.fresh.take())!
       this.active.add(job)
+      this.placedOnIdleThread = false
       job.begin()
+      if (!this.placedOnIdleThread && this.active.has(job)) this.placedBehind.add(job)
     }
+    // Store (seq-cst): read by workers as they begin to wait (worker/replay.ts, `YieldRule`).
+    if (this.suspendAfterMs !== Infinity) Atomics.store(this.pressure, 0, this.pressureNow())
     const waitingForWork = this.resumed.size + this.fresh.size > 0 || this.active.size > this.hotThreads
     if (waitingForWork && this.scanTimer === undefined && this.suspendAfterMs !== Infinity) {
       this.scanTimer = setTimeout(this.scan, this.suspendAfterMs)
@@ -591,15 +651,35 @@ const CALL_KINDS_KEPT = 1_024
  */
 class CallTimes {
   private readonly times = new Map<string, number>()
+  /** The kinds expected within `fastMs`, once listed (undefined: to be listed again). */
+  private fast: ReadonlyArray<string> | undefined = undefined
+
+  constructor(private readonly fastMs: number) {}
 
   expectedMs(kind: string): number {
     return this.times.get(kind) ?? Infinity
   }
 
-  note(kind: string, ms: number): void {
+  /** Notes a call's time; true when the kind moved across `fastMs` (the list of fast kinds changed). */
+  note(kind: string, ms: number): boolean {
     const previous = this.times.get(kind)
-    if (previous === undefined && this.times.size >= CALL_KINDS_KEPT) this.times.delete(this.times.keys().next().value!)
-    this.times.set(kind, previous === undefined ? ms : previous + (ms - previous) / 4)
+    let changed = false
+    if (previous === undefined && this.times.size >= CALL_KINDS_KEPT) {
+      const oldest = this.times.keys().next().value!
+      changed = this.times.get(oldest)! < this.fastMs
+      this.times.delete(oldest)
+    }
+    const next = previous === undefined ? ms : previous + (ms - previous) / 4
+    this.times.set(kind, next)
+    if ((previous ?? Infinity) < this.fastMs !== next < this.fastMs) changed = true
+    if (changed) this.fast = undefined
+    return changed
+  }
+
+  /** The kinds of call expected to answer within `fastMs`. */
+  fastKinds(): ReadonlyArray<string> {
+    this.fast ??= [...this.times].flatMap(([kind, ms]) => (ms < this.fastMs ? [kind] : []))
+    return this.fast
   }
 }
 
@@ -668,7 +748,7 @@ type PiscinaLoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof 
  * wins: its program is still in that thread's compile cache (worker/program-cache.ts), and a
  * replay elsewhere parses and compiles it again.
  */
-const mostRecentlyUsed = (wantsThread: () => boolean, pipelined: boolean): PiscinaLoadBalancer => {
+const mostRecentlyUsed = (wantsThread: () => boolean, pipelined: boolean, placedOnIdle: () => void): PiscinaLoadBalancer => {
   const lastUsed = new Map<number, number>()
   let clock = 0
   return (task, workers) => {
@@ -697,6 +777,7 @@ const mostRecentlyUsed = (wantsThread: () => boolean, pipelined: boolean): Pisci
     }
     const chosen = idle ?? (pipelined && !wantsThread() ? busy : null)
     if (chosen !== null) lastUsed.set(chosen.id, ++clock)
+    if (idle !== null) placedOnIdle()
     return chosen
   }
 }

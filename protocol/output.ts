@@ -17,6 +17,9 @@
 /** A console block's level: the `console` method that made it (`print` in Lua is `log`). */
 export type ConsoleLevel = "log" | "info" | "warn" | "error" | "debug"
 
+/** A console block as one line of text, wherever output is shown as text (`[console.warn] careful`). */
+export const consoleLine = (level: string, text: string): string => `[console.${level}] ${text}`
+
 /** A block as the worker records it. An image carries its bytes (base64), checked but not written. */
 export type WorkerBlock =
   | { readonly type: "text"; readonly text: string }

@@ -50,7 +50,27 @@ export interface ExecutionTask {
   readonly replay?: ReplayLog
   /** The host watches output as it is made: send each block as a live frame too (protocol/output.ts). */
   readonly live?: boolean
+  /** When the run may give its thread back by itself as it begins to wait; absent: only when the host asks. */
+  readonly yieldRule?: YieldRule
 }
+
+/**
+ * When a worker gives its thread back by itself, the moment it posts a call, rather than block and
+ * wait for the host to ask (pool/workers.ts): some work wants a thread, the call is not of a kind
+ * known to answer within the grace window, and the run has computed little enough that replaying
+ * it costs less than holding the thread.
+ */
+export interface YieldRule {
+  /** Int32 word 0: how many runs want a thread (the pool keeps it current); 0: keep the thread. */
+  readonly pressure: SharedArrayBuffer
+  /** Kinds of host call (`tool:svc.fetch`) that have lately answered within the grace window: waited for. */
+  readonly fast: ReadonlyArray<string>
+  /** A run that has computed longer than this (milliseconds) waits: replaying it would cost more than a thread. */
+  readonly maxComputedMs: number
+}
+
+/** The kind of a host call as the pool times it (`tool:svc.fetch`); only tool and extension calls are timed. */
+export const callKind = (op: string, name: string): string | undefined => (op === "tool" || op === "global" ? `${op}:${name}` : undefined)
 
 /** A run that gave its thread back while the program waited on the host. */
 export interface Suspension {

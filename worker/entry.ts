@@ -13,7 +13,7 @@
 import { threadId } from "node:worker_threads"
 import { WorkerChannel } from "../bridge/worker-channel.js"
 import { HostFailure, HostStop } from "./engine-host.js"
-import { ReplayingHost } from "./replay.js"
+import { ReplayingHost, SelfYield } from "./replay.js"
 import { luaSeedOf, SeededWorld } from "./world.js"
 import { runJavaScript } from "./javascript/index.js"
 import { runLua } from "./lua/index.js"
@@ -94,7 +94,7 @@ function runTask(task: ExecutionTask): TaskReply {
     const kind = error instanceof HostStop ? error.diagnostic.kind : "ExecutionFailure"
     return { ok: false, error: { kind, message }, logs: [] }
   }
-  const host = new ReplayingHost(channel, task.replay)
+  const host = new ReplayingHost(channel, task.replay, task.yieldRule === undefined ? undefined : new SelfYield(task.yieldRule))
   // Live output: each block as a one-way frame with its index (protocol/output.ts).
   const live = task.live === true ? (index: number, block: WorkerBlock) => sendBlock(channel, index, block) : undefined
   const queued = Date.now() - task.submittedAt

@@ -34,6 +34,7 @@ import type { DataValue } from "../protocol/data.js"
 import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { HostCall } from "../protocol/operations.js"
 import type { LoggedCall, LoggedReply, ReplayLog, RequestMeta, WorldTrace } from "../protocol/replay.js"
+import { callKind, type YieldRule } from "../protocol/task.js"
 import { HostFailure, HostStop, type Host, type HostCalls, type HostOutcome } from "./engine-host.js"
 
 const EMPTY_LOG: ReplayLog = { calls: [], clock: [], settled: [] }
@@ -56,6 +57,34 @@ interface Started {
   readonly settle: (outcome: HostOutcome) => void
   /** The logged answer, when this call is answered from the log. */
   readonly logged: LoggedCall | undefined
+  /** Its kind as the pool times it (`callKind`), for a live call; undefined: not timed. */
+  readonly kind: string | undefined
+}
+
+/** A task's `YieldRule`, read by the worker: whether to give the thread back as a wait begins. */
+export class SelfYield {
+  private readonly pressure: Int32Array
+  private readonly fast: ReadonlySet<string>
+  private readonly maxComputedMs: number
+
+  constructor(rule: YieldRule) {
+    this.pressure = new Int32Array(rule.pressure)
+    this.fast = new Set(rule.fast)
+    this.maxComputedMs = rule.maxComputedMs
+  }
+
+  /** True when a wait on calls of these kinds (undefined: untimed) should give the thread back at once. */
+  now(kinds: Iterable<string | undefined>, computedMs: number): boolean {
+    if (computedMs > this.maxComputedMs) return false
+    // Load (seq-cst): pairs with the pool's store as it schedules work.
+    if (Atomics.load(this.pressure, 0) === 0) return false
+    let any = false
+    for (const kind of kinds) {
+      if (kind === undefined || this.fast.has(kind)) return false
+      any = true
+    }
+    return any
+  }
 }
 
 export class ReplayingHost implements Host, HostCalls {
@@ -76,6 +105,7 @@ export class ReplayingHost implements Host, HostCalls {
   constructor(
     private readonly channel: WorkerChannel,
     private readonly log: ReplayLog = EMPTY_LOG,
+    private readonly selfYield?: SelfYield,
   ) {}
 
   /** The execution's clock: the logged readings first, then the live clock (recorded). */
@@ -102,7 +132,8 @@ export class ReplayingHost implements Host, HostCalls {
     const logged = this.fromLog(ordinal, request)
     if (logged !== undefined) return valueOf(logged.reply)
     const id = this.post(ordinal, request)
-    return valueOf(replyOf(this.wait(() => this.channel.waitFor(id), [ordinal])))
+    const yields = this.selfYield?.now([callKind(request.op, request.name)], this.channel.computedMs) === true
+    return valueOf(replyOf(this.wait(() => (yields ? this.channel.yieldNow() : this.channel.waitFor(id)), [ordinal])))
   }
 
   // -------------------------------------------------------------------------------------------
@@ -116,7 +147,7 @@ export class ReplayingHost implements Host, HostCalls {
     const ordinal = this.ordinal++
     const logged = this.fromLog(ordinal, request)
     if (logged === undefined) this.ordinals.set(this.post(ordinal, request), ordinal)
-    this.started.set(ordinal, { settle, logged })
+    this.started.set(ordinal, { settle, logged, kind: logged === undefined ? callKind(request.op, request.name) : undefined })
   }
 
   waitAny(): void {
@@ -139,8 +170,11 @@ export class ReplayingHost implements Host, HostCalls {
       const call = this.started.get(first)!
       return this.settle(first, call, call.logged!.reply)
     }
+    const yields = this.selfYield?.now(this.liveKinds(), this.channel.computedMs) === true
     for (;;) {
-      const response = this.wait(() => this.channel.waitAny(), [...this.started.keys()])
+      // An answer already in gives the program something to go on with: it does not yield for it.
+      const arrived = yields ? this.channel.poll() : undefined
+      const response = arrived ?? this.wait(() => (yields ? this.channel.yieldNow() : this.channel.waitAny()), [...this.started.keys()])
       const ordinal = this.ordinals.get(response.id)
       // Not one of ours: an answer to a blocking call is taken by that call, so this cannot
       // normally happen; dropping it is the safe reading.
@@ -159,6 +193,11 @@ export class ReplayingHost implements Host, HostCalls {
   }
 
   // -------------------------------------------------------------------------------------------
+
+  /** The kinds of the live calls the program waits on. */
+  private *liveKinds(): Iterable<string | undefined> {
+    for (const call of this.started.values()) yield call.kind
+  }
 
   private settle(ordinal: number, call: Started, reply: LoggedReply): void {
     this.started.delete(ordinal)

@@ -28,6 +28,12 @@ describe("query analysis", () => {
     expect(upload.flatMap((concept) => concept.terms)).toEqual(expect.arrayContaining([stem("file"), stem("upload")]))
   })
 
+  it("reads a listed word and an English word as themselves, not through a foreign stem they share", () => {
+    // Spanish "incidencia" (an issue) shares a Spanish stem with "incidents" and "incidentes".
+    expect(translate("incidents")).not.toContain(stem("issue"))
+    expect(translate("incidentes")).toEqual([stem("incidents")])
+  })
+
   it("splits German compounds into listed words", () => {
     expect(compoundParts("bereitschaftsplan")).toEqual(["bereitschaft", "plan"])
     expect(compoundParts("kalender")).toEqual([])

@@ -2,7 +2,9 @@
  * Word knowledge the ranker needs beyond synonyms, each on a tiny catalog of its own so that one
  * rule is seen at a time: tools named by their HTTP method take their verb from their
  * description, a noun used as a verb asks to create one, a typo is measured against the word as
- * the catalog writes it, and the stemmer's false friends are kept apart. The catalogs mimic the
+ * the catalog writes it, the stemmer's false friends are kept apart, a tool's own verb in the
+ * group of the verb asked for meets it, a tool matching only a query's verb is marked down, and
+ * path placeholders and words only namespaces or parameters hold count for little. The catalogs mimic the
  * shapes of real OpenAPI and MCP tool lists (the public evaluation has the real ones).
  */
 
@@ -10,6 +12,7 @@ import { Effect } from "effect"
 import { describe, expect, it } from "vitest"
 import { Catalog, Namespace, Tool } from "../../catalog/index.js"
 import { analyzeQuery } from "../../catalog/query.js"
+import { indexOf } from "../../catalog/search-index.js"
 import { stem } from "../../catalog/stemming.js"
 
 const tool = (description: string, parameters: ReadonlyArray<string> = []) =>
@@ -81,5 +84,58 @@ describe("ranking words", () => {
   it("does not take an English word for an action through a foreign stem it happens to share", () => {
     // Spanish "pagar" (to pay) stems like "page".
     expect(analyzeQuery("wiki page").some((concept) => concept.action && !concept.implicit)).toBe(false)
+  })
+
+  it("takes the described verb of a tool named by its HTTP method as a word of its name", () => {
+    const catalog = Catalog.make({
+      billing: Namespace.make({ tools: { GetSubscriptions: tool("By default, returns a list of subscriptions that have not been canceled.") } }),
+    })
+    const index = indexOf(catalog)
+    const list = index.positionOf.get("list")!
+    expect(index.postingInName[index.start[list]]).toBe(1)
+    // In place of the method: the name still counts two words, the verb and "subscriptions".
+    expect(index.nameTermCount[0]).toBe(2)
+  })
+
+  it("meets the verb asked for with a tool whose own verb is in its group", () => {
+    const catalog = Catalog.make({
+      checkout: Namespace.make({
+        tools: {
+          GetCheckoutSessions: tool("Returns a list of Checkout Sessions."),
+          PostCheckoutSessions: tool("Creates a Session object."),
+          GetCheckoutSessionsSession: tool("Retrieves a Session object."),
+        },
+      }),
+    })
+    expect(first(catalog, "start a checkout session")).toBe("checkout.PostCheckoutSessions")
+  })
+
+  it("marks down a tool that matches only the verb of a query that names a thing", () => {
+    const catalog = Catalog.make({
+      browser: Namespace.make({ tools: { browser_close: tool("Close the page"), browser_navigate: tool("Navigate to a URL") } }),
+      code: Namespace.make({ tools: { update_issue_state: tool("Update the state of an existing issue (open or closed), with an optional state reason"), get_issue: tool("Get an issue") } }),
+    })
+    expect(first(catalog, "close an issue as completed")).toBe("code.update_issue_state")
+  })
+
+  it("knows which words only a namespace description or a parameter name holds, weak evidence of what a tool does", () => {
+    const catalog = Catalog.make({
+      oncall: Namespace.make({ description: "Incident response: incidents, schedules", tools: { createEvent: tool("Create an event", ["routing_key"]) } }),
+    })
+    const index = indexOf(catalog)
+    const inTool = (word: string) => index.postingInTool[index.start[index.positionOf.get(stem(word))!]]
+    expect([inTool("event"), inTool("create"), inTool("schedules"), inTool("routing")]).toEqual([1, 1, 0, 0])
+  })
+
+  it("does not count a name's path placeholders among the words a query must cover", () => {
+    const catalog = Catalog.make({
+      billing: Namespace.make({
+        tools: {
+          DeleteSubscriptionsSubscriptionExposedId: tool("Cancels a customer's subscription immediately.", ["subscription_exposed_id", "invoice_now", "prorate"]),
+          PostSubscriptionSchedulesScheduleCancel: tool("Cancels a subscription schedule and its associated subscription immediately.", ["schedule", "invoice_now", "prorate"]),
+        },
+      }),
+    })
+    expect(first(catalog, "cancel a subscription")).toBe("billing.DeleteSubscriptionsSubscriptionExposedId")
   })
 })

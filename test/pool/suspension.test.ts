@@ -167,6 +167,31 @@ describe("suspension by replay", () => {
     expect(result).toMatchObject({ ok: false, error: { kind: "TimeoutExceeded" } })
   })
 
+  it("ends at its deadline an execution whose worker was giving its thread back when the deadline passed", async () => {
+    const pool = await makePool()
+    // The tool starts once the host has read the call and asked the worker to yield (a program
+    // is queued behind it): moving the clock past the deadline there lets the worker's suspension
+    // arrive after the deadline, which then must end the execution, not leave it suspended.
+    const trap = Tool.make({
+      description: "Moves the caller's clock past the deadline, then never answers",
+      input: Schema.Struct({}),
+      execute: () => Effect.andThen(TestClock.adjust("61 seconds"), Effect.never),
+    })
+    const runtime = CodeMode.make({ language: "lua", tools: { t: { trap } }, pool, limits: { timeoutMs: 60_000 } })
+    const behind = CodeMode.make({ language: "lua", pool })
+    const waited = Effect.runPromise(
+      Effect.gen(function* () {
+        // A moment of compute first, so the program behind is queued when the call is read.
+        const fiber = yield* Effect.forkChild(runtime.execute("local n = 0 for i = 1, 100000 do n = n + i end tools.t.trap({}) return n"))
+        const other = yield* Effect.forkChild(behind.execute("return 2"))
+        yield* Fiber.join(other)
+        return yield* Fiber.join(fiber)
+      }).pipe(Effect.provide(TestClock.layer())),
+    )
+    const result = await Promise.race([waited, sleep(15_000).then(() => "no Result" as const)])
+    expect(result).toMatchObject({ ok: false, error: { kind: "TimeoutExceeded" } })
+  }, 30_000)
+
   it("fails an execution whose log outgrows maxReplayLogBytes when it suspends", async () => {
     const pool = await makePool({ maxReplayLogBytes: 10_000 })
     const big = Tool.make({

@@ -48,6 +48,71 @@ describe("the small hash part", () => {
   })
 })
 
+describe("the segmented array part", () => {
+  // 4,096 elements a segment: these lengths cross one, two and several segment boundaries.
+  const N = 4096 * 3 + 5
+
+  it("reads, writes and measures a long appended array as one", () => {
+    const t = new LuaTable(1 << 20)
+    for (let i = 1; i <= N; i++) t.setInteger(i, i * 2)
+    expect(t.length()).toBe(N)
+    expect([t.get(1), t.get(4096), t.get(4097), t.get(N), t.get(N + 1), t.get(4096.5)]).toEqual([2, 8192, 8194, 2 * N, undefined, undefined])
+    t.setInteger(5000, "x")
+    expect(t.get(5000)).toBe("x")
+    expect(t.array.length).toBe(N)
+    expect(t.array[4999]).toBe("x")
+    expect(t.array[N - 1]).toBe(2 * N)
+  })
+  it("is not segmented again once joined, so a table kept at one segment's length is not copied at every append", () => {
+    const t = new LuaTable(1 << 20)
+    for (let i = 1; i <= 4097; i++) t.setInteger(i, i)
+    expect(t.arraySegments().length).toBe(2)
+    for (let round = 0; round < 3; round++) {
+      expect(t.array.length).toBe(4097) // what table.insert and the other bulk functions read
+      t.setInteger(4097, undefined)
+      t.setInteger(4097, round)
+      expect(t.arraySegments().length).toBe(1)
+    }
+  })
+  it("trims trailing nils back across segment boundaries", () => {
+    const source = `local t = {}\nfor i = 1, ${N} do t[i] = i end\nfor i = ${N}, 4000, -1 do t[i] = nil end\nlocal a = #t\nt[#t + 1] = "y"\nt[5000] = "z"\nreturn { a, #t, t[4000], t[5000], t[4001] == nil }`
+    expect(valueOf(source)).toEqual([3999, 4000, "y", "z", true])
+  })
+  it("moves keys from the hash part when appending reaches them, past a segment", () => {
+    expect(valueOf(`local t = {}\nt[4098] = "b"\nt[4099] = "c"\nfor i = 1, 4097 do t[i] = i end\nreturn { #t, t[4097], t[4098], t[4099] }`)).toEqual([4099, 4097, "b", "c"])
+  })
+  it("keeps next, ipairs, pairs and the library right on a segmented table", () => {
+    const source = `local t = {}
+for i = 1, ${N} do t[i] = i end
+local s1, k, v = 0, next(t)
+while k do s1 = s1 + v; k, v = next(t, k) end
+local s2 = 0
+for _, v in ipairs(t) do s2 = s2 + v end
+local s3, order = 0, true
+for k, v in pairs(t) do
+  s3 = s3 + v
+  order = order and k == v
+  t[${N} + 1 - k] = nil
+end
+local u = {}
+for i = 1, ${N} do u[i] = tostring(i % 10) end
+local joined = table.concat(u, ",", 4090, 4100)
+table.insert(u, 1, "first")
+table.insert(u, "last")
+local removed = table.remove(u, 2)
+local unpacked = select("#", table.unpack(u))
+table.sort(u)
+return { s1, s2, s3, order, next(t) == nil, joined, removed, #u, unpacked, u[1], u[#u], #table.concat(u) }`
+    const sum = (N * (N + 1)) / 2
+    const half = ((N - 1) / 2) * ((N - 1) / 2 + 1) / 2 + (N + 1) / 2
+    expect(valueOf(source)).toEqual([sum, sum, half, true, false, "0,1,2,3,4,5,6,7,8,9,0", "1", N + 1, N + 1, "0", "last", N - 1 + 5 + 4])
+  })
+  it("joins a segmented part with a separator and any range", () => {
+    const source = `local t = {}\nfor i = 1, ${N} do t[i] = "ab" end\nreturn { #table.concat(t), #table.concat(t, "-"), table.concat(t, "", ${N} - 1), #table.concat(t, "", 10, 9000) }`
+    expect(valueOf(source)).toEqual([2 * N, 3 * N - 1, "abab", 2 * 8991])
+  })
+})
+
 describe("record constructors", () => {
   it("tables built by one constructor do not share what is added later", () => {
     const source = "local function make(i) return { id = i, name = 'n' .. i } end\nlocal a, b = make(1), make(2)\na.extra = true\nb.name = nil\nreturn { a.extra, b.extra == nil, a.name, b.name == nil, a.id, b.id }"

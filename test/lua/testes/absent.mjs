@@ -15,9 +15,14 @@
  * - **depends on an absent feature**: its text names a variable that a unit skipped for one of
  *   the reasons above was to set or change (`local debug = require "debug"`, `setmetatable(x, mt)`,
  *   `local a = f()` whose `f` calls `collectgarbage`), so it runs on a nil or an unchanged value.
- *   Tainting follows these variables from unit to unit, in file order, and ends for a name when a
- *   statement that ran sets it again; it never covers a name a unit merely reads, and helpers the
- *   file defines (`checkerror`) are not tainted by being used.
+ *   A skipped unit may have stopped before any assignment in it, so every name assigned anywhere
+ *   in its text is tainted (`n = n + 1` inside a loop that calls `collectgarbage`), and so is every
+ *   name assigned inside a local function of the file that it calls (`local a = f(10)` whose `f`
+ *   counts in `B.g`). Tainting follows these variables from unit to unit, in file order: a
+ *   statement that ran on a tainted value passes the taint on to what it sets (`cases[1] =
+ *   basiccases`), and a statement that ran on real values ends it for the names it sets. It never
+ *   covers a name a unit merely reads, and helpers the file defines (`checkerror`) are not tainted
+ *   by being used.
  *
  * Everything else is a failure of the engine and is listed as one.
  */
@@ -45,6 +50,14 @@ const namesChangedBy = (text) => {
   return names
 }
 
+/** Every name assigned anywhere in a statement's text, inner blocks and functions included. */
+const namesAssignedIn = (text) => {
+  const names = new Set()
+  for (const m of text.matchAll(/(?<![.:\w])([A-Za-z_]\w*)(?:\.[A-Za-z_]\w*|\[[^\]\n]*\])*\s*=(?!=)/g)) names.add(m[1])
+  for (const k of KEYWORDS) names.delete(k)
+  return names
+}
+
 /**
  * Splits a file's failures into skips (with their reasons) and real failures.
  * @param {Array<{ unit: number, line: number | undefined, message: string }>} failures
@@ -54,40 +67,57 @@ const namesChangedBy = (text) => {
 export const classifyFailures = (failures, spans, file) => {
   const failed = new Map(failures.map((f) => [f.unit, f]))
   const tainted = new Map() // name -> the reason it carries
+  const helperEffects = new Map() // a local function of the file -> the names its body assigns
   const skipped = []
   const real = []
+  const taintOf = (text) => {
+    const used = new Set(text.match(NAME) ?? [])
+    return [...tainted].find(([n]) => used.has(n))
+  }
+  /** What a statement that ran sets: tainted again if it read a tainted value, real otherwise. */
+  const ran = (text) => {
+    const from = taintOf(text)
+    for (const name of namesChangedBy(text)) {
+      if (from !== undefined && name !== from[0]) tainted.set(name, `depends on an absent feature (through '${from[0]}')`)
+      else tainted.delete(name)
+    }
+  }
   for (const span of spans) {
     if (span.unit === undefined) {
       // A helper defined with an absent feature (`local function dostring (x) return load(x)() end`)
       // carries it to every unit that calls it; any other declaration gives its names real values.
       const helper = /^\s*local\s+function\s+([A-Za-z_]\w*)/.exec(span.text)
       const uses = ABSENT_NAME.exec(span.text)
+      if (helper !== null) helperEffects.set(helper[1], namesAssignedIn(span.text))
       if (helper !== null && uses !== null) tainted.set(helper[1], `absent feature: ${uses[1]}`)
-      else for (const name of namesChangedBy(span.text)) tainted.delete(name)
+      else ran(span.text)
       continue
     }
     const failure = failed.get(span.unit)
     if (failure === undefined) {
-      // It ran: whatever it set now has a real value again.
-      for (const name of namesChangedBy(span.text)) tainted.delete(name)
+      ran(span.text)
       continue
     }
     let reason
     if (ABSENT_MESSAGE.test(failure.message)) reason = `absent feature: ${absentName(failure.message)}`
     else if (BOUND_MESSAGE.test(failure.message)) reason = `a bound: ${boundName(failure.message)}`
     else if (FILE_RULES.get(file)?.message.test(failure.message)) reason = FILE_RULES.get(file).reason
+    else if (FILE_RULES.get(file)?.text?.test(span.text)) reason = FILE_RULES.get(file).reason
     else if (ABSENT_IN_TEXT.test(span.text)) reason = `absent feature: ${ABSENT_IN_TEXT.exec(span.text)[1]} (used by the unit)`
+    else if (STRING_ADDRESS.test(span.text)) reason = "by design: strings have no address ('%p' of a string is '(null)')"
     else {
-      const used = new Set(span.text.match(NAME) ?? [])
-      const name = [...tainted.keys()].find((n) => used.has(n))
-      if (name !== undefined) reason = `depends on an absent feature (through '${name}')`
+      const from = taintOf(span.text)
+      if (from !== undefined) reason = `depends on an absent feature (through '${from[0]}')`
     }
     if (reason === undefined) {
       real.push(failure)
       continue
     }
     skipped.push({ ...failure, reason })
-    for (const name of namesChangedBy(span.text)) if (!tainted.has(name)) tainted.set(name, reason)
+    const unset = new Set([...namesChangedBy(span.text), ...namesAssignedIn(span.text)])
+    const used = new Set(span.text.match(NAME) ?? [])
+    for (const [helper, names] of helperEffects) if (used.has(helper)) for (const n of names) unset.add(n)
+    for (const name of unset) if (!tainted.has(name)) tainted.set(name, reason)
   }
   return { skipped, real }
 }
@@ -96,7 +126,13 @@ export const classifyFailures = (failures, spans, file) => {
 const ABSENT_NAME = /\b(setmetatable|getmetatable|coroutine|loadstring|load|dofile|loadfile|require|collectgarbage|debug\.\w+|string\.dump)\s*[("'{]/
 
 /** An absent name used anywhere in a unit's text (`assert(_ENV == _G)` fails on a nil, not with a message). */
-const ABSENT_IN_TEXT = /\b(_ENV|setmetatable|getmetatable|coroutine|collectgarbage|debug|load|loadstring|dofile|loadfile|require)\b(?!\s*=)/
+const ABSENT_IN_TEXT = /\b(_ENV|setmetatable|getmetatable|coroutine|collectgarbage|debug|load|loadstring|dofile|loadfile|require)\b(?!\s*=(?!=))/
+
+/**
+ * Code Mode's strings are values without an identity, so `string.format("%p", s)` is `(null)` for
+ * every string (stdlib/format.ts); units comparing the addresses of strings cannot pass.
+ */
+const STRING_ADDRESS = /["']%p["']/
 
 /**
  * Dependencies no name shows, one per file, each stated: what the file loads or installs that
@@ -109,6 +145,8 @@ const FILE_RULES = new Map([
       // `require "bwcoercion"` installs string metamethods so that `"0xAA" | 0` converts the string;
       // Lua 5.4 itself (and Code Mode) refuses bitwise operations on strings without them.
       message: /attempt to perform bitwise operation on a string value/,
+      // ... and the units that look for the metamethods' own messages (`'band'`, `'bnot'`).
+      text: /'b(?:and|or|xor|not|shl|shr)'/,
       reason: "depends on an absent feature (bwcoercion.lua: require and string metamethods)",
     },
   ],

@@ -178,6 +178,10 @@ const HEADER =
   "local require = function(n) local lib = ({ string = string, table = table, math = math, utf8 = utf8, _G = _G })[n] " +
   "if lib == nil and package ~= nil then lib = require(n) end " +
   "if lib == nil then error(\"'\" .. n .. \"' is not available in Code Mode (module required by the test)\", 2) end return lib end; " +
+  // Lua's `load` (the chunk loader) is absent by design; the global of that name is Code Mode's
+  // per-branch state, a host call the runner has no host for. Testes mean the chunk loader, so
+  // they get a stand-in that fails as absent (under real Lua, the real `load`).
+  "local load = package ~= nil and load or function() error(\"load (compiling a chunk) is not available in Code Mode: programs cannot load or compile code at run time\", 2) end; " +
   "local __pcall, __print, __tostring, __pack, __unpack = pcall, print, tostring, table.pack, table.unpack; " +
   'local __unit = function(i, f, ...) __print("\\1S", i) local ok, e = __pcall(f, ...) ' +
   '__print("\\1E", i, ok, ok and "" or __tostring(e)) end; ' +

@@ -14,7 +14,8 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { ABSENT, JsArray, JsFunction, JsObject, PERMANENT, isConstructor, type Value } from "../runtime/object.js"
+import { ABSENT, JsFunction, JsObject, PERMANENT, isConstructor, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { keyText, toIntegerOrInfinity, toObject, truthy } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 import { construct } from "../compile/functions.js"
@@ -137,7 +138,6 @@ export function speciesResult(st: JsState, C: JsFunction | undefined, n: number)
   return made
 }
 
-/** ArraySpeciesCreate(original, n). */
 /** The numeric keys in [from, to) that `o` or its prototypes hold, ascending (for very sparse objects). */
 export function heldIndices(o: JsObject, from: number, to: number): number[] {
   const found = new Set<number>()

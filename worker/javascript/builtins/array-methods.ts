@@ -11,7 +11,8 @@
  * metered per index, so a huge length ends at the work budget, never in a hang.
  */
 
-import { ABSENT, JsArray, JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { ABSENT, JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { getV, sameValueZero, toIntegerOrInfinity, toStr, truthy } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"

@@ -10,7 +10,8 @@
  * is, and the comparator is a program function called through the meter).
  */
 
-import { ABSENT, Accessor, JsArray, JsFunction, JsObject, isConstructor, type Value } from "../runtime/object.js"
+import { ABSENT, Accessor, JsFunction, JsObject, isConstructor, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { JsIterator, DONE, iterableToList } from "../runtime/iterate.js"
 import { toIntegerOrInfinity } from "../runtime/ops.js"
 import { type Realm } from "../runtime/realm.js"

@@ -145,7 +145,7 @@ export function installCollections(realm: Realm): void {
             const k = key(st.call(fn, undefined, [v, i++]))
             const g = m.data.get(k)
             if (g === undefined) m.data.set(k, st.realm.newArray([v]))
-            else (g as import("../runtime/object.js").JsArray).items.push(v)
+            else (g as import("../runtime/array.js").JsArray).items.push(v)
           })
           return m
         }],

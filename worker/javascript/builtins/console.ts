@@ -6,7 +6,8 @@
  * Long or deeply nested values are shortened; the formatter charges fuel per value.
  */
 
-import { arrayIndex, JsArray, JsDate, JsError, JsFunction, JsMap, type JsObject, JsSet, FunctionKind, JsBoxed, type Value } from "../runtime/object.js"
+import { arrayIndex, JsDate, JsError, JsFunction, JsMap, type JsObject, JsSet, FunctionKind, JsBoxed, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { isoText } from "./date-text.js"
 import { JsRegExp } from "./regexp-exec.js"
 import { JsPromise } from "../runtime/promise.js"

@@ -5,7 +5,8 @@
  * worker it runs in.
  */
 
-import { Accessor, HIDDEN, JsArray, JsError, type JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { Accessor, HIDDEN, JsError, type JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { iterableToList } from "../runtime/iterate.js"
 import { toStr } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"

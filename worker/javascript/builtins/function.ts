@@ -6,7 +6,8 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { FunctionKind, HIDDEN, isConstructor, JsArray, JsFunction, JsObject, READONLY, type Value } from "../runtime/object.js"
+import { FunctionKind, HIDDEN, isConstructor, JsFunction, JsObject, READONLY, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { ordinaryHasInstance, toIntegerOrInfinity, toObject, toStr } from "../runtime/ops.js"
 import { setup, type Realm, spec } from "../runtime/realm.js"
 import { construct } from "../compile/functions.js"

@@ -6,7 +6,8 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { JsArray, JsBoxed, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
+import { JsBoxed, JsFunction, JsObject, PERMANENT, type Key, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { toIntegerOrInfinity, toNumber, toStr } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
@@ -36,7 +37,7 @@ export function jsonStringify(st: JsState, value: Value, replacer: Value, space:
   let size = 0
   const ser = (holder: JsObject, key: string, v: Value, gap: string): string | undefined => {
     if (v instanceof JsObject || typeof v === "bigint") {
-      const toJSON = v instanceof JsObject ? v.get(st, "toJSON") : st.realm.BigIntPrototype.get(st, "toJSON")
+      const toJSON = v instanceof JsObject ? v.get(st, "toJSON") : st.realm.BigIntPrototype.get(st, "toJSON", v)
       if (toJSON instanceof JsFunction) v = st.call(toJSON, v, [key])
     }
     if (fn !== null) v = st.call(fn, holder, [key, v])
@@ -124,7 +125,8 @@ export function installJson(realm: Realm): void {
           for (const k of keys) {
             const r = walk(v, k)
             if (r === undefined) v.deleteOwn(k)
-            else v.defineOwn(st, k, r, 0)
+            // CreateDataProperty: refused (quietly) by a property made non-configurable meanwhile.
+            else if (!(v.attributes(k) & PERMANENT)) v.defineOwn(st, k, r, 0)
           }
         }
         return st.call(reviver, holder, [key, v])

@@ -6,10 +6,11 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { ACCESSOR, Accessor, ABSENT, HIDDEN, JsArray, JsBoxed, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
+import { ACCESSOR, Accessor, ABSENT, HIDDEN, JsBoxed, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { iterate } from "../runtime/iterate.js"
 import { JsTypedArray } from "./typed-array.js"
-import { getV, keyText, sameValue, toObject, toPropertyKey, toStr, truthy } from "../runtime/ops.js"
+import { getV, keyText, sameValue, toObject, toPropertyKey, truthy } from "../runtime/ops.js"
 import { type Realm, spec } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
 
@@ -39,6 +40,21 @@ export function enumerableKeys(o: JsObject): string[] {
     out.length = 0
   }
   for (const k of o.ownKeys()) if (typeof k === "string" && o.isEnumerable(k)) out.push(k)
+  return out
+}
+
+/**
+ * EnumerableOwnProperties for values or entries: each key is checked again when its turn comes,
+ * since a getter read before it may have deleted it or made it non-enumerable. Only an object
+ * with attributes can have a getter, so the others skip the check.
+ */
+function enumerableOwnValues(st: JsState, o: JsObject, make: (key: string, value: Value) => Value): Value[] {
+  const recheck = o.attrs !== null && !(o instanceof JsBoxed)
+  const out: Value[] = []
+  for (const k of enumerableKeys(o)) {
+    if (recheck && (o.own(k) === ABSENT || !o.isEnumerable(k))) continue
+    out.push(make(k, o.get(st, k)))
+  }
   return out
 }
 
@@ -118,6 +134,10 @@ export function defineFromDescriptor(st: JsState, o: JsObject, key: Key, desc: V
     const prevAcc = existing instanceof Accessor ? existing : null
     const acc = new Accessor(has("get") ? (getter as JsFunction | undefined) : prevAcc?.getter, has("set") ? (setter as JsFunction | undefined) : prevAcc?.setter)
     return o.defineOwn(st, key, acc, (attrs & ~READONLY) | ACCESSOR) || notExtensible(st, key, throwOnRefusal)
+  }
+  // A generic descriptor (only enumerable / configurable) keeps an accessor an accessor.
+  if (existing instanceof Accessor && !has("value") && !has("writable")) {
+    return o.defineOwn(st, key, existing, (attrs & ~READONLY) | ACCESSOR) || notExtensible(st, key, throwOnRefusal)
   }
   if (has("writable")) attrs = truthy(desc.get(st, "writable")) ? attrs & ~READONLY : attrs | READONLY
   else if (existing instanceof Accessor) attrs |= READONLY
@@ -210,14 +230,8 @@ export function installObject(realm: Realm): void {
   realm.defineGlobal("Object", ObjectCtor)
   realm.methods(ObjectCtor, {
     keys: [1, (st, _t, [o]) => st.realm.newArray(enumerableKeys(toObject(st, o)))],
-    values: [1, (st, _t, [o]) => {
-      const obj = toObject(st, o)
-      return st.realm.newArray(enumerableKeys(obj).map((k) => obj.get(st, k)))
-    }],
-    entries: [1, (st, _t, [o]) => {
-      const obj = toObject(st, o)
-      return st.realm.newArray(enumerableKeys(obj).map((k) => st.realm.newArray([k, obj.get(st, k)])))
-    }],
+    values: [1, (st, _t, [o]) => st.realm.newArray(enumerableOwnValues(st, toObject(st, o), (_k, v) => v))],
+    entries: [1, (st, _t, [o]) => st.realm.newArray(enumerableOwnValues(st, toObject(st, o), (k, v) => st.realm.newArray([k, v])))],
     assign: [2, (st, _t, args) => {
       const target = toObject(st, args[0])
       for (let i = 1; i < args.length; i++) assignProperties(st, target, args[i])
@@ -227,11 +241,14 @@ export function installObject(realm: Realm): void {
       const o = st.realm.newObject()
       iterate(st, iterable, (entry) => {
         if (!(entry instanceof JsObject)) throw st.typeError(`Iterator value ${st.realm.describe(entry)} is not an entry object`)
-        o.defineOwn(st, toPropertyKey(st, getV(st, entry, "0")), getV(st, entry, "1"), 0)
+        const key = getV(st, entry, "0")
+        const value = getV(st, entry, "1")
+        o.defineOwn(st, toPropertyKey(st, key), value, 0)
       })
       return o
     }],
     groupBy: [2, (st, _t, [items, fn]) => {
+      if (!(fn instanceof JsFunction)) throw st.typeError(`${st.realm.describe(fn)} is not a function`)
       const o = new JsObject(null)
       let i = 0
       iterate(st, items, (v) => {
@@ -298,13 +315,17 @@ export function installObject(realm: Realm): void {
   const protoAccessor = new Accessor(
     realm.builtin("get __proto__", 0, (st, thisArg) => toObject(st, thisArg).proto),
     realm.builtin("set __proto__", 1, (st, thisArg, [proto]) => {
+      if (thisArg === undefined || thisArg === null) throw st.typeError("set Object.prototype.__proto__ called on null or undefined")
       if (thisArg instanceof JsObject && (proto === null || proto instanceof JsObject)) setPrototype(st, thisArg, proto)
       return undefined
     }),
   )
   OP.defineOwn(realm.st, "__proto__", protoAccessor, HIDDEN | ACCESSOR)
   realm.methods(OP, {
-    hasOwnProperty: spec(1, (st: JsState, thisArg: Value, [key]: Value[]) => toObject(st, thisArg).own(toPropertyKey(st, key)) !== ABSENT),
+    hasOwnProperty: spec(1, (st: JsState, thisArg: Value, [key]: Value[]) => {
+      const k = toPropertyKey(st, key)
+      return toObject(st, thisArg).own(k) !== ABSENT
+    }),
     isPrototypeOf: spec(1, (st: JsState, thisArg: Value, [v]: Value[]) => {
       if (!(v instanceof JsObject)) return false
       const self = toObject(st, thisArg)
@@ -317,7 +338,11 @@ export function installObject(realm: Realm): void {
       return o.own(k) !== ABSENT && o.isEnumerable(k)
     }),
     toString: spec(0, (st: JsState, thisArg: Value) => objectToString(st, thisArg)),
-    toLocaleString: spec(0, (st: JsState, thisArg: Value) => toStr(st, thisArg)),
+    // Invoke(this, "toString"): a primitive receiver reaches its toString unboxed.
+    toLocaleString: spec(0, (st: JsState, thisArg: Value) => {
+      if (thisArg === undefined || thisArg === null) throw st.typeError("Object.prototype.toLocaleString called on null or undefined")
+      return st.call(getV(st, thisArg, "toString"), thisArg, [])
+    }),
     valueOf: spec(0, (st: JsState, thisArg: Value) => toObject(st, thisArg)),
   })
 }
@@ -329,12 +354,12 @@ export function objectToString(st: JsState, v: Value): string {
   const tag = o.get(st, Symbol.toStringTag)
   if (typeof tag === "string") return `[object ${tag}]`
   const c = o.className
-  return `[object ${c === "Array" || c === "Function" || c === "Error" || c === "Boolean" || c === "Number" || c === "String" || c === "Date" || c === "RegExp" ? c : "Object"}]`
+  return `[object ${c === "Array" || c === "Arguments" || c === "Function" || c === "Error" || c === "Boolean" || c === "Number" || c === "String" || c === "Date" || c === "RegExp" ? c : "Object"}]`
 }
 
 function defineProperties(st: JsState, o: JsObject, props: Value): void {
   const source = toObject(st, props)
-  for (const k of source.ownKeys()) {
+  for (const k of allOwnKeys(source)) {
     if (!source.isEnumerable(k)) continue
     defineFromDescriptor(st, o, k, source.get(st, k))
   }

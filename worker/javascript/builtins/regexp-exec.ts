@@ -14,7 +14,8 @@
  */
 
 import { PatternError, RegExpMessages, canonicalFlags, compileRegExp, execProgram, type MatchLimits, type Program } from "../regexp/index.js"
-import { HIDDEN, type JsArray, JsFunction, JsObject, PERMANENT, type Value } from "../runtime/object.js"
+import { HIDDEN, JsFunction, JsObject, PERMANENT, type Value } from "../runtime/object.js"
+import { type JsArray } from "../runtime/array.js"
 import { toIntegerOrInfinity, toStr, truthy } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 

@@ -18,7 +18,8 @@
  * `JSON.stringify`'s, so a deeply nested value is a RangeError, not a host stack overflow.
  */
 
-import { ABSENT, Accessor, arrayIndex, JsArray, JsBoxed, JsDate, JsError, JsFunction, JsMap, JsObject, JsSet, HIDDEN, type Value } from "../runtime/object.js"
+import { ABSENT, Accessor, arrayIndex, JsBoxed, JsDate, JsError, JsFunction, JsMap, JsObject, JsSet, HIDDEN, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { JsIterator } from "../runtime/iterate.js"
 import { JsPromise } from "../runtime/promise.js"
 import { JsGenerator } from "../runtime/generator.js"

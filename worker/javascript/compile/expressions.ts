@@ -8,12 +8,13 @@
  */
 
 import { ReadCache } from "../runtime/property-cache.js"
-import { Shape } from "../runtime/shape.js"
+import { freshValues, Shape } from "../runtime/shape.js"
 import { JsMessages } from "../messages.js"
 import { assignProperties } from "../builtins/object.js"
 import { regexpLiteral } from "../builtins/regexp.js"
 import { iterableToList } from "../runtime/iterate.js"
-import { Accessor, HIDDEN, JsArray, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
+import { Accessor, HIDDEN, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { getIndexed, getV, toPropertyKey, toStr, typeOf } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 import type {
@@ -166,7 +167,7 @@ function compileArrayExpression(node: ArrayExpression, ctx: CompileContext): Exp
     const exprs = elements.map((e) => e.expr)
     const n = exprs.length
     return function arrayLiteral(R: Frame): Value {
-      const items: Value[] = new Array(n)
+      const items: Value[] = freshValues(n)
       for (let i = 0; i < n; i++) items[i] = exprs[i]!(R)
       return new JsArray(st.realm.ArrayPrototype, items)
     }
@@ -217,7 +218,7 @@ function compileObjectExpression(node: ObjectExpression, ctx: CompileContext): E
     // array of exactly its values, in source order, and the object is made around it.
     let shape: Shape | null = null
     return function objectLiteral(R: Frame): Value {
-      const slots: Value[] = new Array(n)
+      const slots: Value[] = freshValues(n)
       for (let i = 0; i < n; i++) slots[i] = simpleValues[i]!(R)
       if (shape === null) shape = Shape.of(simpleKeys)
       if (shape !== null) return JsObject.shaped(st.realm.ObjectPrototype, shape, slots)

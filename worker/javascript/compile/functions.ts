@@ -20,7 +20,8 @@
 
 import { JsMessages } from "../messages.js"
 import { iterableToList } from "../runtime/iterate.js"
-import { DIRECT_CALL_ARITY, FunctionKind, HIDDEN, isConstructor, JsArray, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
+import { DIRECT_CALL_ARITY, FunctionKind, HIDDEN, isConstructor, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { newPromise, rejectPromise, resolvePromise, runAsync } from "../runtime/promise.js"
 import { JsAsyncGenerator } from "../runtime/async-generator.js"
 import { JsGenerator } from "../runtime/generator.js"

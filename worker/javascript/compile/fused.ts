@@ -18,7 +18,8 @@
 
 import { JsMessages } from "../messages.js"
 import { add, concat, ge, getIndexed, gt, le, lt, numeric, putIndexed, toStr } from "../runtime/ops.js"
-import { JsArray, type Value } from "../runtime/object.js"
+import type { Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import type { JsState } from "../runtime/state.js"
 import type { BinaryExpression, Expression } from "acorn"
 import type { CompileContext, Expr, Frame, SyntaxNode } from "./context.js"

@@ -20,7 +20,8 @@
  */
 
 import { iterate } from "../runtime/iterate.js"
-import { HIDDEN, JsArray, JsObject, arrayIndex, type Key, type Value } from "../runtime/object.js"
+import { HIDDEN, JsObject, arrayIndex, type Key, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import type { DoWhileStatement, Expression, ForInStatement, ForOfStatement, ForStatement, Node, Statement, WhileStatement } from "acorn"
 import { BREAK, CONTINUE, type CompileContext, type Completion, type Expr, type Frame, type Stmt } from "./context.js"
 import { compileExpression } from "./expressions.js"

@@ -11,7 +11,8 @@
  * The tag's `this` follows call rules: `obj.tag\`...\`` passes `obj`.
  */
 
-import { HIDDEN, type JsArray, JsFunction, JsObject, PERMANENT, READONLY, type Value } from "../runtime/object.js"
+import { HIDDEN, JsFunction, JsObject, PERMANENT, READONLY, type Value } from "../runtime/object.js"
+import { type JsArray } from "../runtime/array.js"
 import { getIndexed } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { Expression, TaggedTemplateExpression } from "acorn"

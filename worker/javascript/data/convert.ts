@@ -20,7 +20,8 @@ import { DataContractError, DataErrors, jsonNumberBytes, type PathSegment } from
 import type { DataValue } from "../../../protocol/data.js"
 import { nonFiniteConverted } from "../../../protocol/json-numbers.js"
 import { HostStop } from "../../engine-host.js"
-import { Accessor, JsArray, JsDate, JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { Accessor, JsDate, JsFunction, JsObject, type Value } from "../runtime/object.js"
+import { JsArray } from "../runtime/array.js"
 import { isoText } from "../builtins/date-text.js"
 import type { JsState } from "../runtime/state.js"
 

@@ -15,7 +15,8 @@
  * Case-insensitive matching follows the standard's Canonicalize: without `u`/`v`, a code unit's
  * `toUpperCase` (when it is one unit and does not map non-ASCII to ASCII); with them, simple case
  * folding. Only the partition into equivalent characters matters, so folding is approximated by
- * lower-casing (with the one Turkish exception folding does not make). A class matches a
+ * lower-casing (with the one Turkish exception folding does not make, and three foldings
+ * lower-casing cannot find). A class matches a
  * character under `i` when it matches any character equivalent to it; the table of equivalents is
  * built once per worker, on first need, by one scan of the planes that have case (~30 ms).
  */
@@ -160,11 +161,23 @@ export function canonicalize(c: number, unicode: boolean): number {
   return k
 }
 
+/**
+ * Simple case foldings that lower-casing does not find: characters whose only case partner is
+ * another lower-case letter (CaseFolding.txt, status S).
+ */
+const FOLD_EXCEPTIONS: ReadonlyMap<number, number> = new Map([
+  [0x1fd3, 0x390],
+  [0x1fe3, 0x3b0],
+  [0xfb05, 0xfb06],
+])
+
 function fold(c: number): number {
   if (c === 0x130 || c === 0x131) return c
+  const exception = FOLD_EXCEPTIONS.get(c)
+  if (exception !== undefined) return exception
   const s = String.fromCodePoint(c)
   const lower = s.toLowerCase()
-  if (lower !== s && lower.length === [...lower].length && [...lower].length === 1) return lower.codePointAt(0)!
+  if (lower !== s && [...lower].length === 1) return lower.codePointAt(0)!
   const upper = s.toUpperCase()
   if (upper !== s && [...upper].length === 1) {
     const back = upper.toLowerCase()

@@ -10,9 +10,14 @@
  *
  * Case-insensitivity is decided here: characters are compared canonicalized, and classes are
  * wrapped to match any character equivalent to the input (charset.ts).
+ *
+ * A class with strings (class-strings.ts) is an alternation, longest first: for each length from
+ * the longest down, its listed strings of that length as literals and one `Strings` test for its
+ * properties of strings, then its single characters, then the empty string if it lists one.
  */
 
 import { canonicalize, ignoringCase, isLineTerminator, type CharPredicate } from "./charset.js"
+import type { StringTest } from "./class-strings.js"
 import type { ParsedPattern, RegexNode } from "./nodes.js"
 import { Op, WIDTH, type Program } from "./program.js"
 
@@ -28,7 +33,9 @@ export function compilePattern(parsed: ParsedPattern, flags: CompileFlags): Prog
   e.emitNode(parsed.root, false)
   e.op(Op.Match)
   const first = firstNode(parsed.root)
-  const prefix = flags.ignoreCase || !flags.unicode && /[\ud800-\udfff]/.test(literalPrefix(parsed.root) ?? "") ? null : literalPrefix(parsed.root)
+  // indexOf may find a surrogate in the middle of a pair, where a `u` match cannot start or see it.
+  const text = literalPrefix(parsed.root)
+  const prefix = flags.ignoreCase || text === null || /[\ud800-\udfff]/.test(text) ? null : text
   let firstTest: CharPredicate | null = null
   if (prefix === null && !flags.unicode && first !== null && (first.type === "Class" || first.type === "Char")) {
     firstTest = e.singleTest(first)
@@ -36,6 +43,7 @@ export function compilePattern(parsed: ParsedPattern, flags: CompileFlags): Prog
   return {
     code: Int32Array.from(e.code),
     tests: e.tests,
+    stringTests: e.stringTests,
     captureCount: parsed.captureCount,
     names: parsed.names,
     registerCount: e.registers,
@@ -96,6 +104,8 @@ function minWidth(node: RegexNode): number {
       return node.items.reduce((n, item) => n + minWidth(item), 0)
     case "Alternation":
       return Math.min(...node.alternatives.map(minWidth))
+    case "ClassStrings":
+      return node.strings.listed.has("") ? 0 : 1
     case "Group":
       return minWidth(node.body)
     case "Repeat":
@@ -108,6 +118,7 @@ function minWidth(node: RegexNode): number {
 class Emitter {
   readonly code: number[] = []
   readonly tests: CharPredicate[] = []
+  readonly stringTests: StringTest[] = []
 
   constructor(
     private readonly flags: CompileFlags,
@@ -182,8 +193,11 @@ class Emitter {
         if (back) for (let i = node.items.length - 1; i >= 0; i--) this.emitNode(node.items[i]!, back)
         else for (const item of node.items) this.emitNode(item, back)
         return
+      case "ClassStrings":
+        this.emitClassStrings(node, back)
+        return
       case "Alternation":
-        this.emitAlternation(node.alternatives, back)
+        this.emitChoices(node.alternatives.map((alternative) => () => this.emitNode(alternative, back)))
         return
       case "Group":
         if (node.index === 0) return this.emitNode(node.body, back)
@@ -212,18 +226,41 @@ class Emitter {
     this.op(kind === "start" ? (m ? Op.LineStart : Op.InputStart) : kind === "end" ? (m ? Op.LineEnd : Op.InputEnd) : kind === "word" ? Op.WordBoundary : Op.NotWordBoundary)
   }
 
-  private emitAlternation(alternatives: RegexNode[], back: boolean): void {
+  /** An alternation: each choice emits one alternative, tried in order. */
+  private emitChoices(choices: Array<() => void>): void {
     const jumps: number[] = []
-    for (let i = 0; i < alternatives.length; i++) {
-      const last = i === alternatives.length - 1
+    for (let i = 0; i < choices.length; i++) {
+      const last = i === choices.length - 1
       const split = last ? -1 : this.op(Op.Split, this.pc + 1, 0)
-      this.emitNode(alternatives[i]!, back)
+      choices[i]!()
       if (!last) {
         jumps.push(this.op(Op.Jump))
         this.patch(split, 2, this.pc)
       }
     }
     for (const j of jumps) this.patch(j, 1, this.pc)
+  }
+
+  private emitClassStrings(node: RegexNode & { type: "ClassStrings" }, back: boolean): void {
+    const { listed, test, testLength } = node.strings
+    const byLength = new Map<number, number[][]>()
+    for (const s of listed) {
+      const cps = [...s].map((c) => c.codePointAt(0)!)
+      const same = byLength.get(cps.length)
+      if (same === undefined) byLength.set(cps.length, [cps])
+      else same.push(cps)
+    }
+    const longest = Math.max(test === null ? 0 : testLength, ...byLength.keys())
+    const choices: Array<() => void> = []
+    const dir = back ? 1 : 0
+    const testIndex = test === null ? -1 : this.stringTests.push(test) - 1
+    for (let n = longest; n >= 2; n--) {
+      for (const cps of byLength.get(n) ?? []) choices.push(() => this.emitNode({ type: "Sequence", items: cps.map((cp) => ({ type: "Char", cp })) }, back))
+      if (testIndex >= 0 && n <= testLength) choices.push(() => this.op(Op.Strings, testIndex, dir, n))
+    }
+    choices.push(() => this.emitNode(node.chars, back))
+    if (listed.has("")) choices.push(() => {})
+    this.emitChoices(choices)
   }
 
   private emitRepeat(node: RegexNode & { type: "Repeat" }, back: boolean): void {

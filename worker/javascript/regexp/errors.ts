@@ -38,12 +38,12 @@ export const RegExpMessages = {
   invalidClassPropertyName: () => "Invalid property name in character class",
   invalidSetOperation: () => "Invalid set operation in character class",
   invalidClassSetCharacter: () => "Invalid character in character class",
+  negatedClassStrings: () => "Negated character class may contain strings",
   escapeAtEnd: () => "\\ at end of pattern",
   // Code Mode's own bounds and gaps (no V8 equivalent).
   tooLong: (length: number, limit: number) => `pattern of ${length} characters is longer than the limit of ${limit} (maxSourceBytes)`,
   tooDeep: (limit: number) => `pattern nests groups more than ${limit} levels deep (maxSyntaxDepth): flatten it`,
   tooManyCaptures: (limit: number) => `pattern has more than ${limit} capture groups`,
-  stringsInClass: () => "strings in a character class (\\q{...}) are not supported in Code Mode; use an alternation (a|bc)",
   backtrackLimit: (limit: number) =>
     `regular expression needed more than ${limit} backtracking entries (maxTableEntries); simplify the pattern or match a shorter input`,
 }

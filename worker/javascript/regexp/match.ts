@@ -65,6 +65,7 @@ const isPairAt = (s: string, i: number): boolean => {
 function search(program: Program, input: string, start: number, sticky: boolean, limits: MatchLimits, regs: Int32Array): Int32Array | null {
   const code = program.code
   const tests = program.tests
+  const stringTests = program.stringTests
   const unicode = program.unicode
   const meter = limits.meter
   const length = input.length
@@ -351,6 +352,22 @@ function search(program: Program, input: string, start: number, sticky: boolean,
           const remaining = max < 0 ? NO_LIMIT : max - b
           if (remaining > 0) push(pc * 4 + STAR, pos, remaining)
           pc++
+          break
+        }
+        case Op.Strings: {
+          // The next c code points (the previous ones, backwards), tested as one string.
+          const n = code[at + 3]!
+          let p = pos
+          let k = 0
+          for (; k < n; k++) {
+            if (charAt(p, b) < 0) break
+            p += b === 0 ? width : -width
+          }
+          meter.fuel -= n
+          if (k === n && stringTests[a]!(b === 0 ? input.slice(pos, p) : input.slice(p, pos))) {
+            pos = p
+            pc++
+          } else ok = false
           break
         }
         case Op.Match:

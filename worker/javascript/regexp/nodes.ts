@@ -9,12 +9,15 @@
  */
 
 import type { CharPredicate } from "./charset.js"
+import type { ClassStrings } from "./class-strings.js"
 
 export type RegexNode =
   | { readonly type: "Empty" }
   | { readonly type: "Char"; readonly cp: number }
   | { readonly type: "Dot" }
   | { readonly type: "Class"; readonly pred: CharPredicate; readonly negate: boolean; readonly text: string }
+  /** A `v` class holding strings (class-strings.ts): its strings longest first, then its characters. */
+  | { readonly type: "ClassStrings"; readonly chars: RegexNode & { type: "Class" }; readonly strings: ClassStrings }
   | { readonly type: "Assertion"; readonly kind: "start" | "end" | "word" | "notWord" }
   | { readonly type: "Sequence"; readonly items: RegexNode[] }
   | { readonly type: "Alternation"; readonly alternatives: RegexNode[] }
@@ -55,6 +58,8 @@ export function printTree(node: RegexNode, indent = ""): string {
       return head("Dot")
     case "Class":
       return head(`Class ${node.negate ? "^" : ""}${node.text}`)
+    case "ClassStrings":
+      return head(`ClassStrings ${node.chars.text}`)
     case "Assertion":
       return head(`Assertion ${node.kind}`)
     case "Backref":

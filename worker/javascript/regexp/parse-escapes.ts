@@ -20,6 +20,7 @@ import {
   type CharPredicate,
   type CharSetSpec,
 } from "./charset.js"
+import { isPropertyOfStrings, propertyOfStrings, type ClassStrings } from "./class-strings.js"
 import { PatternError, RegExpMessages as M } from "./errors.js"
 
 export interface PatternOptions {
@@ -100,6 +101,15 @@ export abstract class PatternReader {
       return { ranges: [], preds: [pred] }
     }
     return null
+  }
+
+  /** Under `v`, `\p{Name}` of a property of strings at the cursor (after the backslash), or null. */
+  protected stringPropertyEscape(): { chars: CharPredicate; strings: ClassStrings } | null {
+    if (!this.v || this.peek() !== "p") return null
+    const m = /^p\{([A-Za-z_]+)\}/.exec(this.src.slice(this.i, this.i + 40))
+    if (m === null || !isPropertyOfStrings(m[1]!)) return null
+    this.i += m[0].length
+    return propertyOfStrings(m[1]!)
   }
 
   private wordRanges(): number[] {

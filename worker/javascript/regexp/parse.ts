@@ -17,7 +17,7 @@
 
 import { RegExpMessages as M } from "./errors.js"
 import type { ParsedPattern, RegexNode } from "./nodes.js"
-import { ClassParser, classNode } from "./parse-classes.js"
+import { ClassParser, classNode, stringPropertyNode } from "./parse-classes.js"
 import { fail, type PatternOptions } from "./parse-escapes.js"
 
 export type { PatternOptions } from "./parse-escapes.js"
@@ -226,6 +226,9 @@ class PatternParser extends ClassParser {
     this.i++
     if (this.atEnd()) fail(M.escapeAtEnd())
     const c = this.peek()
+    const from = this.i
+    const property = this.stringPropertyEscape()
+    if (property !== null) return stringPropertyNode(property, `\\${this.src.slice(from, this.i)}`)
     const set = this.classEscape()
     if (set !== null) return classNode(set, false, `\\${c}`)
     if (c >= "1" && c <= "9") {

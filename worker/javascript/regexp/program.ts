@@ -10,6 +10,7 @@
  */
 
 import type { CharPredicate } from "./charset.js"
+import type { StringTest } from "./class-strings.js"
 
 export const WIDTH = 5
 
@@ -55,11 +56,15 @@ export const enum Op {
   StarGreedy = 23,
   StarLazy = 24,
   Match = 25,
+  /** a: string test index; b: backwards; c: code points: the next c code points are one of the class's strings. */
+  Strings = 26,
 }
 
 export interface Program {
   readonly code: Int32Array
   readonly tests: readonly CharPredicate[]
+  /** Membership tests of the properties of strings in classes (class-strings.ts), by index. */
+  readonly stringTests: readonly StringTest[]
   /** Capture groups, not counting the whole match. */
   readonly captureCount: number
   readonly names: ReadonlyArray<readonly [string, number]>
@@ -82,7 +87,7 @@ const NAMES: Record<number, string> = {
   0: "Char", 1: "CharIgnoreCase", 2: "Any", 3: "Dot", 4: "Test", 5: "InputStart", 6: "LineStart", 7: "InputEnd", 8: "LineEnd",
   9: "WordBoundary", 10: "NotWordBoundary", 11: "Split", 12: "Jump", 13: "Save", 14: "Reset", 15: "Backref", 16: "Look",
   17: "LookEnd", 18: "LoopInit", 19: "LoopGreedy", 20: "LoopLazy", 21: "LoopTail", 22: "EmptyCheck", 23: "StarGreedy",
-  24: "StarLazy", 25: "Match",
+  24: "StarLazy", 25: "Match", 26: "Strings",
 }
 
 export function printProgram(program: Program): string {

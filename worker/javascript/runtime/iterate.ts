@@ -10,7 +10,8 @@
  */
 
 import { JsMessages } from "../messages.js"
-import { JsArray, JsFunction, JsObject, type Value } from "./object.js"
+import { JsFunction, JsObject, type Value } from "./object.js"
+import { JsArray } from "./array.js"
 import { getV, truthy } from "./ops.js"
 import { ThrowSignal, type JsState } from "./state.js"
 

@@ -24,15 +24,15 @@
  * `get`/`set` paths do one lookup. Accessors are stored as `Accessor` values (a class no program
  * value can be an instance of) and always flagged in `attrs`.
  *
- * Arrays (`JsArray`) keep their elements in a dense host array, `items`, until a hole, an attribute
- * or freezing moves them into the property map (see `JsArray`). Functions (`JsFunction`) carry
+ * Arrays (`JsArray`, runtime/array.ts) keep their elements in a dense host array, `items`, until a
+ * hole, an attribute or freezing moves them into the property map. Functions (`JsFunction`) carry
  * their behaviour in `impl`, a host closure the program cannot see; their `name`, `length` and
  * `prototype` properties are materialised on first own-property access, so creating a closure is
  * one allocation plus a Map.
  */
 
 import type { JsState } from "./state.js"
-import { MAX_SHAPE_KEYS, NO_SLOTS, PropertyView, Shape } from "./shape.js"
+import { freshValues, MAX_SHAPE_KEYS, NO_SLOTS, PropertyView, Shape } from "./shape.js"
 
 export type Key = string | symbol
 export type Value = undefined | null | boolean | number | string | bigint | symbol | JsObject
@@ -79,15 +79,55 @@ export const arrayIndex = (key: Key): number => {
   return n < 4294967295 ? n : -1
 }
 
+/**
+ * The parts of an object that nearly no object uses, kept apart so that the common object — a
+ * record with its shape and slots — is four fields for the garbage collector to copy, not six: the
+ * dictionary storage of an object used as a map, the attributes of properties that are not plain
+ * data, and non-extensibility. An object gets one the first time it needs any of them.
+ */
+class ObjectExtras {
+  dict: Map<Key, Value | Accessor> | null = null
+  attrs: Map<Key, number> | null = null
+  extensible = true
+}
+
 export class JsObject {
   /** The keys and their slots; null once the object keeps its properties in `dict`. */
   shape: Shape | null
   /** The values, by the shape's slot numbers (spare capacity past the shape's keys). */
   slots: Array<Value | Accessor> = NO_SLOTS
+  /** What few objects need (see `ObjectExtras`); null for a plain, extensible, attribute-free object. */
+  private extras: ObjectExtras | null = null
+
   /** Dictionary storage, when `shape` is null. */
-  dict: Map<Key, Value | Accessor> | null = null
-  attrs: Map<Key, number> | null = null
-  extensible = true
+  get dict(): Map<Key, Value | Accessor> | null {
+    const x = this.extras
+    return x === null ? null : x.dict
+  }
+  set dict(map: Map<Key, Value | Accessor> | null) {
+    if (map !== null || this.extras !== null) this.withExtras().dict = map
+  }
+
+  /** Attributes of the own properties that are not plain data (see the bits above); null when none is. */
+  get attrs(): Map<Key, number> | null {
+    const x = this.extras
+    return x === null ? null : x.attrs
+  }
+  set attrs(map: Map<Key, number> | null) {
+    if (map !== null || this.extras !== null) this.withExtras().attrs = map
+  }
+
+  get extensible(): boolean {
+    const x = this.extras
+    return x === null || x.extensible
+  }
+  set extensible(yes: boolean) {
+    if (!yes || this.extras !== null) this.withExtras().extensible = yes
+  }
+
+  private withExtras(): ObjectExtras {
+    return (this.extras ??= new ObjectExtras())
+  }
 
   constructor(public proto: JsObject | null) {
     // Plain objects and the exotic classes grow separate shape trees (see runtime/shape.ts).
@@ -136,7 +176,7 @@ export class JsObject {
         let slots = this.slots
         if (n >= slots.length) {
           // Room for a few more: an object filled by assignments grows by doubling, not per key.
-          const grown: Array<Value | Accessor> = new Array(n < 2 ? 4 : n * 2)
+          const grown: Array<Value | Accessor> = freshValues(n < 2 ? 4 : n * 2)
           for (let j = 0; j < n; j++) grown[j] = slots[j]!
           this.slots = slots = grown
         }
@@ -330,7 +370,11 @@ export class JsObject {
     for (const key of this.ownKeys()) {
       const own = this.own(key)
       const a = this.attributes(key)
-      this.defineOwn(undefined as unknown as JsState, key, own as Value | Accessor, a | PERMANENT | (own instanceof Accessor ? 0 : READONLY))
+      const frozen = a | PERMANENT | (own instanceof Accessor ? 0 : READONLY)
+      // defineOwn keeps a permanent property's attributes; turning `writable` off is allowed. (A
+      // permanent property without an entry is a subclass's own, like an array's `length`.)
+      if (!(a & PERMANENT)) this.defineOwn(undefined as unknown as JsState, key, own as Value | Accessor, frozen)
+      else if (this.attrs !== null && this.attrs.has(key)) this.attrs.set(key, frozen)
     }
     this.extensible = false
   }
@@ -343,303 +387,6 @@ export class JsObject {
       if (!(a & ACCESSOR) && !(a & READONLY)) return false
     }
     return true
-  }
-}
-
-/** Shared by every array in dictionary mode: always empty, so the inline fast paths fall through. */
-const NO_ITEMS: Value[] = []
-
-/**
- * An array. Two representations behind one class:
- *
- * - **dense** (`dense` true, nearly every array): elements `0..length-1` in `items`, every one a
- *   plain writable, enumerable, configurable data property, `length` writable, extensible. The
- *   inline fast paths (`ops.ts`, `compile/fused.ts`) and the builtins read and write `items`
- *   directly, and need only the `dense` test before a write.
- * - **dictionary** (`dense` false): elements live in the property map under their string keys, as
- *   on any object, so holes, accessors and attributes on indices, a read-only `length` and a
- *   `length` far past the elements are all plain map entries; `items` is the shared empty array
- *   and `len` holds `length`.
- *
- * An array leaves dense mode when something needs the dictionary (a hole, an attribute, freezing,
- * a growth past the end) and goes back when a write fills its last hole with nothing else special
- * about it, so `new Array(n)` filled in order ends dense.
- */
-export class JsArray extends JsObject {
-  dense = true
-  /** `length` in dictionary mode. */
-  len = 0
-  lengthReadonly = false
-  /** Dictionary mode: how many index properties the map holds. */
-  private indexCount = 0
-  /** Dictionary mode for good (attributes, non-extensible): no attempt to go dense again. */
-  private pinned = false
-
-  /** ToNumber for `length` writes; installed by ops.ts (the object model imports no conversions). */
-  static toNumber: (st: JsState, v: Value) => number = (_st, v) => Number(v)
-
-  constructor(
-    proto: JsObject | null,
-    public items: Value[],
-  ) {
-    super(proto)
-  }
-
-  override get className(): string {
-    return "Array"
-  }
-
-  get length(): number {
-    return this.dense ? this.items.length : this.len
-  }
-
-  /** The elements as a host array, holes read through the prototype (for copies and conversions). */
-  list(st: JsState): Value[] {
-    if (this.dense) return this.items
-    if (this.len > st.maxArrayLength) throw st.arrayTooLarge()
-    st.charge(this.len >>> 4)
-    const out: Value[] = new Array(this.len)
-    for (let i = 0; i < this.len; i++) out[i] = this.get(st, String(i))
-    return out
-  }
-
-  /** Moves the elements into the property map (dictionary mode). */
-  toDictionary(): void {
-    if (!this.dense) return
-    const items = this.items
-    for (let i = 0; i < items.length; i++) this.putSlot(String(i), items[i])
-    this.indexCount = items.length
-    this.len = items.length
-    this.items = NO_ITEMS
-    this.dense = false
-  }
-
-  /**
-   * `fill(v)` over the whole of an array in dictionary mode that nothing special holds (no
-   * attribute, accessor or read-only length, extensible, within the bound): it becomes dense at
-   * once, as the index-by-index writes would leave it. False when the general path must run.
-   */
-  fillWhole(st: JsState, value: Value): boolean {
-    if (this.dense || this.pinned || this.lengthReadonly || !this.extensible || this.len > st.maxArrayLength) return false
-    if (this.attrs !== null) for (const key of this.attrs.keys()) if (arrayIndex(key) >= 0) return false
-    for (const key of [...this.slotKeys()]) if (arrayIndex(key) >= 0) this.dropSlot(key)
-    this.items = new Array(this.len).fill(value)
-    this.indexCount = 0
-    this.dense = true
-    return true
-  }
-
-  /** Back to dense when indices 0..length-1 are all present, plain and data. */
-  private tryDense(st: JsState): void {
-    if (this.pinned || this.lengthReadonly || !this.extensible || this.indexCount !== this.len || this.len > st.maxArrayLength) return
-    const items: Value[] = new Array(this.len)
-    const attrs = this.attrs
-    for (let i = 0; i < this.len; i++) {
-      const key = String(i)
-      const v = this.ownSlot(key)
-      if (v instanceof Accessor || (attrs !== null && attrs.has(key))) {
-        this.pinned = true
-        return
-      }
-      items[i] = v as Value
-    }
-    for (let i = 0; i < this.len; i++) this.dropSlot(String(i))
-    this.items = items
-    this.dense = true
-  }
-
-  override own(key: Key): Own {
-    if (typeof key === "string") {
-      if (key === "length") return this.dense ? this.items.length : this.len
-      if (this.dense) {
-        const i = arrayIndex(key)
-        if (i >= 0) return i < this.items.length ? this.items[i] : ABSENT
-      }
-    }
-    return super.own(key)
-  }
-
-  override attributes(key: Key): number {
-    if (key === "length") return PERMANENT | HIDDEN | (this.lengthReadonly ? READONLY : 0)
-    if (this.dense && arrayIndex(key) >= 0) return 0
-    return super.attributes(key)
-  }
-
-  protected override writeOwn(st: JsState, key: Key, value: Value): void {
-    if (key === "length") {
-      if (!this.setLength(st, JsArray.lengthValue(st, value), false)) throw st.typeError(`Cannot delete property '${this.length - 1}' of [object Array]`)
-      return
-    }
-    const i = arrayIndex(key)
-    if (i >= 0) {
-      if (!this.putIndex(st, i, value)) throw st.typeError(`Cannot add property ${i}, object is not extensible`)
-    } else super.writeOwn(st, key, value)
-  }
-
-  override addOwn(st: JsState, key: Key, value: Value): boolean {
-    const i = arrayIndex(key)
-    if (i >= 0) return this.putIndex(st, i, value)
-    this.writeOwn(st, key, value)
-    return true
-  }
-
-  /** A plain data write of element `i` (present and writable, or new). */
-  private putIndex(st: JsState, i: number, value: Value): boolean {
-    if (this.dense) {
-      const items = this.items
-      if (i < items.length) {
-        items[i] = value
-        return true
-      }
-      if (i === items.length) {
-        if (i >= st.maxArrayLength) throw st.arrayTooLarge()
-        items.push(value)
-        return true
-      }
-      this.toDictionary()
-    }
-    const key = String(i)
-    if (!this.hasSlot(key)) {
-      if (i >= this.len && this.lengthReadonly) return false
-      this.indexCount++
-      if (this.indexCount > st.maxArrayLength) throw st.arrayTooLarge()
-      if (i >= this.len) this.len = i + 1
-      this.putSlot(key, value)
-      this.tryDense(st)
-      return true
-    }
-    this.putSlot(key, value)
-    return true
-  }
-
-  override defineOwn(st: JsState, key: Key, value: Value | Accessor, attributes: number): boolean {
-    if (key === "length") {
-      if (value instanceof Accessor) return false
-      const n = typeof value === "number" ? value : JsArray.lengthValue(st, value)
-      return this.setLength(st, n, (attributes & READONLY) !== 0)
-    }
-    const i = arrayIndex(key)
-    if (i < 0) return super.defineOwn(st, key, value, attributes)
-    if (this.dense && attributes === 0 && !(value instanceof Accessor) && i <= this.items.length) return this.putIndex(st, i, value)
-    this.toDictionary()
-    const isNew = !this.hasSlot(key)
-    if (isNew && i >= this.len && this.lengthReadonly) return false
-    if (!super.defineOwn(st, key, value, attributes)) return false
-    if (attributes !== 0 || value instanceof Accessor) this.pinned = true
-    if (isNew) {
-      this.indexCount++
-      if (this.indexCount > st.maxArrayLength) throw st.arrayTooLarge()
-      if (i >= this.len) this.len = i + 1
-      this.tryDense(st)
-    }
-    return true
-  }
-
-  override deleteOwn(key: Key): boolean {
-    const i = arrayIndex(key)
-    if (i >= 0) {
-      if (this.dense) {
-        if (i >= this.items.length) return true
-        this.toDictionary()
-      }
-      if (!this.hasSlot(key)) return true
-      if (!super.deleteOwn(key)) return false
-      this.indexCount--
-      return true
-    }
-    if (key === "length") return false
-    return super.deleteOwn(key)
-  }
-
-  override ownKeys(): Key[] {
-    if (!this.dense) {
-      const keys = super.ownKeys()
-      let at = 0
-      while (at < keys.length && arrayIndex(keys[at]!) >= 0) at++
-      keys.splice(at, 0, "length")
-      return keys
-    }
-    const keys: Key[] = []
-    for (let i = 0; i < this.items.length; i++) keys.push(String(i))
-    keys.push("length")
-    for (const k of super.ownKeys()) keys.push(k)
-    return keys
-  }
-
-  /** ArraySetLength's checks on a new `length` value: ToUint32 must equal ToNumber. */
-  static lengthValue(st: JsState, value: Value): number {
-    const n = typeof value === "number" ? value : JsArray.toNumber(st, value)
-    const again = typeof value === "number" ? value : JsArray.toNumber(st, value)
-    if (!(again >= 0 && again <= 4294967295 && Math.floor(again) === again)) throw st.rangeError("Invalid array length")
-    void n
-    return again
-  }
-
-  /** `a[i] = v` for an index past the end (kept for callers that grow arrays). */
-  setIndex(st: JsState, i: number, value: Value): void {
-    if (!this.putIndex(st, i, value)) throw st.typeError(`Cannot add property ${i}, object is not extensible`)
-  }
-
-  /**
-   * ArraySetLength: truncation deletes from the end and stops at the first element that refuses
-   * (length then ends just past it); false when the write was refused at all.
-   */
-  setLength(st: JsState, n: number, makeReadonly: boolean): boolean {
-    if (!(n >= 0 && n <= 4294967295 && Math.floor(n) === n)) throw st.rangeError("Invalid array length")
-    const old = this.length
-    if (this.lengthReadonly) return n === old && true
-    if (this.dense) {
-      if (n <= old) {
-        if (n < old) {
-          st.charge((old - n) >>> 4)
-          this.items.length = n
-        }
-        if (makeReadonly) {
-          this.toDictionary()
-          this.lengthReadonly = true
-        }
-        return true
-      }
-      this.toDictionary()
-    }
-    let ok = true
-    if (n < this.len) {
-      const doomed: number[] = []
-      for (const key of this.slotKeys()) {
-        const i = arrayIndex(key)
-        if (i >= n) doomed.push(i)
-      }
-      st.charge(doomed.length)
-      doomed.sort((a, b) => b - a)
-      let end = n
-      for (const i of doomed) {
-        if (!super.deleteOwn(String(i))) {
-          end = i + 1
-          ok = false
-          break
-        }
-        this.indexCount--
-      }
-      this.len = end
-    } else {
-      this.len = n
-    }
-    if (makeReadonly) this.lengthReadonly = true
-    else this.tryDense(st)
-    return ok
-  }
-
-  override preventExtensions(): void {
-    this.toDictionary()
-    this.pinned = true
-    super.preventExtensions()
-  }
-
-  override freeze(): void {
-    this.toDictionary()
-    this.pinned = true
-    super.freeze()
-    this.lengthReadonly = true
   }
 }
 

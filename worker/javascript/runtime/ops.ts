@@ -14,7 +14,6 @@ import { JsMessages } from "../messages.js"
 import {
   Accessor,
   ABSENT,
-  JsArray,
   JsBoxed,
   JsFunction,
   JsObject,
@@ -22,6 +21,7 @@ import {
   type Key,
   type Value,
 } from "./object.js"
+import { JsArray } from "./array.js"
 import type { JsState } from "./state.js"
 
 export const typeOf = (v: Value): string => {
@@ -277,7 +277,14 @@ export const ge = (st: JsState, a: Value, b: Value): boolean => {
 
 export function add(st: JsState, a: Value, b: Value): Value {
   if (typeof a === "number" && typeof b === "number") return a + b
-  if (typeof a === "string" && typeof b === "string") return concat(st, a, b)
+  if (typeof a === "string") {
+    if (typeof b === "string") return concat(st, a, b)
+    // A string and a number (`"n" + i`, the usual way a program names things): ToPrimitive of
+    // a number is the number, and the host's String(number) is the language's Number::toString.
+    if (typeof b === "number") return concat(st, a, String(b))
+  } else if (typeof a === "number" && typeof b === "string") {
+    return concat(st, String(a), b)
+  }
   const pa = toPrimitive(st, a)
   const pb = toPrimitive(st, b)
   if (typeof pa === "string" || typeof pb === "string") return concat(st, toStr(st, pa), toStr(st, pb))

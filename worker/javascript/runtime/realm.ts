@@ -15,7 +15,8 @@
  * them. This file holds the realm's shape and the helpers those files use to install methods.
  */
 
-import { Accessor, arrayIndex, BUILTIN, FunctionKind, JsArray, JsBoxed, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Own, type Value } from "./object.js"
+import { Accessor, arrayIndex, BUILTIN, FunctionKind, JsBoxed, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Own, type Value } from "./object.js"
+import { JsArray } from "./array.js"
 import type { JsState } from "./state.js"
 
 /** A method table entry (for names the host's Object.prototype also has, which defeat tuple inference). */

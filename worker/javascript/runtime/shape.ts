@@ -40,6 +40,33 @@ const MAX_SHAPES = 50_000
 /** The shared empty storage of an object with no properties yet (never written: it has no room). */
 export const NO_SLOTS: Array<Value | Accessor> = []
 
+/**
+ * Fresh storage for `n` values, all undefined: an object literal's slots, an array literal's
+ * elements, a shaped object's room to grow.
+ *
+ * Why array literals and not `new Array(n)`. V8 gives every array literal an allocation site and
+ * watches how many of the arrays made there survive; when nearly all do (two hundred thousand
+ * records kept in a list) it allocates the site's arrays in the old generation directly
+ * (pretenuring), so the scavenger stops copying each one twice, and it drops the decision again
+ * when they stop surviving. `new Array(n)` has no site, and starts holey besides (undefined is a
+ * value, not a hole, so a literal's array stays packed whatever is stored in it). Sizes past eight
+ * are rarer and take `new Array`.
+ */
+export function freshValues(n: number): Array<Value> {
+  switch (n) {
+    case 0: return []
+    case 1: return [undefined]
+    case 2: return [undefined, undefined]
+    case 3: return [undefined, undefined, undefined]
+    case 4: return [undefined, undefined, undefined, undefined]
+    case 5: return [undefined, undefined, undefined, undefined, undefined]
+    case 6: return [undefined, undefined, undefined, undefined, undefined, undefined]
+    case 7: return [undefined, undefined, undefined, undefined, undefined, undefined, undefined]
+    case 8: return [undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined]
+    default: return new Array<Value>(n)
+  }
+}
+
 export class Shape {
   /** The root of the live transition tree of plain objects (`JsObject` itself). */
   static root: Shape = new Shape(new Map(), [], 0, 0, true)

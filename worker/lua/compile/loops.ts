@@ -197,12 +197,16 @@ export function compileForGenericStatement(node: ForGenericStatement, ctx: Compi
   }
 
   const walkTable = (R: Frame, t: LuaTable): Completion => {
-    const array = t.array
-    for (let i = 0; i < array.length; i++) {
-      const v = array[i]
-      if (v === undefined) continue
-      const r = step(R, i + 1, v)
-      if (r !== undefined) return r === BREAK ? undefined : r
+    // The array part as it is kept (one array, or segments), so a loop never copies it.
+    let offset = 0
+    for (const array of t.arraySegments()) {
+      for (let i = 0; i < array.length; i++) {
+        const v = array[i]
+        if (v === undefined) continue
+        const r = step(R, offset + i + 1, v)
+        if (r !== undefined) return r === BREAK ? undefined : r
+      }
+      offset += array.length
     }
     const keys = t.keys
     if (keys !== null) {
@@ -230,7 +234,7 @@ export function compileForGenericStatement(node: ForGenericStatement, ctx: Compi
 
   const walkArray = (R: Frame, t: LuaTable): Completion => {
     for (let i = 1; ; i++) {
-      const v = i <= t.array.length ? t.array[i - 1] : t.get(i)
+      const v = t.get(i)
       if (v === undefined) return undefined
       const r = step(R, i, v)
       if (r !== undefined) return r === BREAK ? undefined : r

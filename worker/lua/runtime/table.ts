@@ -45,10 +45,30 @@ const NO_ARRAY: LuaValue[] = []
 const SMALL_HASH = 8
 
 /**
+ * A long array part is kept in segments of this many elements (see `LuaTable.segments`), each
+ * an ordinary JavaScript array well below V8's large-object size (128 KiB, 16,384 slots).
+ */
+const SEGMENT = 4096
+const SEGMENT_BITS = 12
+const SEGMENT_MASK = SEGMENT - 1
+
+/** `LuaTable.facts`: the flags below `maxEntries`, which is stored times `FACT_BITS`. */
+const FACT_BITS = 8
+const SHARED_KEYS = 1
+const SHAPE_MASK = 6
+/** The array part was joined from segments once (`array`), so it is not segmented again. */
+const JOINED = 8
+/** Keeps `facts` a 31-bit integer; never reached, as bounds can only lower `maxTableEntries` (4 Mi). */
+const MAX_ENTRIES_IN_FACTS = 2 ** 27
+
+/** The `next` cursor of each Map hash part that has one (`LuaTable.walk`). */
+const WALKS = new WeakMap<Map<LuaKey, LuaValue>, HashWalk>()
+
+/**
  * A Lua table: an array part for the keys 1..n, and a hash part for every other key.
  *
- * Invariants: `array` never ends in `undefined` (holes inside are allowed), and the hash part
- * never holds the key `array.length + 1` (appending migrates it), so `array.length` is always a
+ * Invariants: the array part never ends in `undefined` (holes inside are allowed), and the hash
+ * part never holds the key `length() + 1` (appending migrates it), so `length()` is always a
  * border and `#t` is O(1). Keys are normalized before they reach the hash part: an integral float
  * becomes the integer. The hash part keeps insertion order, so `pairs` visits the array part in
  * order and then the other keys in the order they were first set.
@@ -60,28 +80,110 @@ const SMALL_HASH = 8
  * `keys` array among all the tables it builds (`sharedKeys`): it is copied before a key is added.
  */
 export class LuaTable {
-  array: LuaValue[] = NO_ARRAY
+  /** The array part, or, once it is segmented, its last segment (see `segments`). */
+  private elements: LuaValue[] = NO_ARRAY
+  /**
+   * Segmented array part: the full segments (`SEGMENT` elements each) that come before
+   * `elements`, or null while the part is one array. An array built by appending goes segmented
+   * when it passes `SEGMENT`, because one long JavaScript array costs far more than its
+   * elements: past 16,384 slots V8 keeps its storage as a large object, and every growth step
+   * (half as much again) is a fresh allocation of fresh memory, copied into; on a machine where
+   * touching fresh memory is dear (a page fault per 4 KiB), appending 100,000 strings took 15 ms
+   * that way and under 1 ms in segments. `get`, `setInteger`, `length`, `next`, `pairs`, `ipairs` and
+   * `table.concat` (`arraySegments`) read segments as they are; the rest reads `array`, which
+   * joins them first.
+   */
+  private segments: LuaValue[][] | null = null
   keys: LuaKey[] | null = null
   values: LuaValue[] | null = null
-  /** `keys` belongs to a table constructor: copy it before adding or dropping a key. */
-  sharedKeys = false
   hash: Map<LuaKey, LuaValue> | null = null
-  shape: TableShape = TableShape.Unknown
   /**
-   * Where the last `next` over `hash` stopped, so a `pairs` loop is O(1) per step. One field for
-   * both halves, made only by a `next` over a Map: most tables are records or arrays that never
-   * get one, and every field here is paid by every table (the records workload keeps 200,000).
+   * The table's cold facts in one small integer, because every field is paid by every table (the
+   * records workload keeps 200,000 of them, and a program that builds many tables spends most of
+   * its time on the memory they take): `maxEntries` in the high bits, then `shape` (2 bits) and
+   * `sharedKeys` (1 bit). Read and written through the accessors below.
    */
-  private walk: HashWalk | null = null
+  private facts: number
 
-  constructor(readonly maxEntries: number) {}
+  constructor(maxEntries: number) {
+    this.facts = Math.min(maxEntries, MAX_ENTRIES_IN_FACTS) * FACT_BITS
+  }
+
+  /** The `maxTableEntries` bound this table grows under. */
+  get maxEntries(): number {
+    return Math.floor(this.facts / FACT_BITS)
+  }
+
+  /** What the table was when it came from the host or from `json.array()`. */
+  get shape(): TableShape {
+    return ((this.facts & SHAPE_MASK) >> 1) as TableShape
+  }
+
+  set shape(shape: TableShape) {
+    this.facts = (this.facts & ~SHAPE_MASK) | (shape << 1)
+  }
+
+  /** `keys` belongs to a table constructor: copy it before adding or dropping a key. */
+  get sharedKeys(): boolean {
+    return (this.facts & SHARED_KEYS) !== 0
+  }
+
+  set sharedKeys(shared: boolean) {
+    this.facts = shared ? this.facts | SHARED_KEYS : this.facts & ~SHARED_KEYS
+  }
+
+  /**
+   * Where the last `next` over `hash` stopped, so a `pairs` loop is O(1) per step. Kept beside
+   * the table rather than in it (see `facts`): only a `next` over a Map makes one.
+   */
+  private get walk(): HashWalk | null {
+    return this.hash === null ? null : (WALKS.get(this.hash) ?? null)
+  }
+
+  private set walk(walk: HashWalk | null) {
+    if (this.hash === null) return
+    if (walk === null) WALKS.delete(this.hash)
+    else WALKS.set(this.hash, walk)
+  }
+
+  /**
+   * The array part as one JavaScript array, for code that works on it in bulk (`table.insert`,
+   * `sort`, `unpack`, conversions): a segmented part is joined into one array first, and stays
+   * one array (appends push onto it, as onto any array longer than a segment). It is never
+   * segmented again: a table kept at exactly one segment's length, appended to and handed to
+   * `table.insert` in turn, would otherwise be copied whole at every turn, work the fuel meter
+   * does not see.
+   */
+  get array(): LuaValue[] {
+    const segments = this.segments
+    if (segments !== null) {
+      this.elements = ([] as LuaValue[]).concat(...segments, this.elements)
+      this.segments = null
+      this.facts |= JOINED
+    }
+    return this.elements
+  }
+
+  set array(elements: LuaValue[]) {
+    this.elements = elements
+    this.segments = null
+  }
+
+  /** The array part as the arrays it is kept in, in order, without joining them (`table.concat`). */
+  arraySegments(): ReadonlyArray<ReadonlyArray<LuaValue>> {
+    return this.segments === null ? [this.elements] : [...this.segments, this.elements]
+  }
 
   get(key: LuaValue): LuaValue {
     if (typeof key === "number") {
-      const array = this.array
-      if (key >= 1 && key <= array.length) {
-        const v = array[key - 1]
-        if (v !== undefined || Number.isInteger(key)) return v
+      const elements = this.elements
+      if (this.segments === null) {
+        if (key >= 1 && key <= elements.length) {
+          const v = elements[key - 1]
+          if (v !== undefined || Number.isInteger(key)) return v
+        }
+      } else if (key >= 1 && key <= this.length() && Number.isInteger(key)) {
+        return this.segmentedAt(key - 1)
       }
     } else if (key instanceof LuaFloat) {
       return this.get(normalizeFloatKey(key.n))
@@ -128,10 +230,12 @@ export class LuaTable {
 
   /** `t[i] = v` for an integer key: the array part when it can be. */
   setInteger(key: number, value: LuaValue): void {
-    const array = this.array
-    const length = array.length
+    const elements = this.elements
+    const segments = this.segments
+    const length = segments === null ? elements.length : this.length()
     if (key >= 1 && key <= length) {
-      array[key - 1] = value
+      if (segments === null) elements[key - 1] = value
+      else this.setSegmentedAt(key - 1, value)
       if (value === undefined && key === length) this.trimArray()
       return
     }
@@ -141,8 +245,7 @@ export class LuaTable {
         return
       }
       if (length >= this.maxEntries) throw new TableTooLarge()
-      if (length === 0) this.array = [value]
-      else array.push(value)
+      this.append(value)
       if (this.keys !== null || this.hash !== null) this.migrateFromHash()
       return
     }
@@ -151,18 +254,54 @@ export class LuaTable {
 
   /** Appends at `#t + 1` (table constructors, `table.insert`). */
   push(value: LuaValue): void {
-    this.setInteger(this.array.length + 1, value)
+    this.setInteger(this.length() + 1, value)
   }
 
   length(): number {
-    return this.array.length
+    const segments = this.segments
+    return segments === null ? this.elements.length : segments.length * SEGMENT + this.elements.length
   }
 
   /** Number of entries, both parts (holes in the array part are not counted). */
   count(): number {
     let n = 0
-    for (const v of this.array) if (v !== undefined) n++
+    for (const part of this.arraySegments()) for (const v of part) if (v !== undefined) n++
     return n + this.hashSize()
+  }
+
+  /** Element `i` (0-based, below `length()`) of a segmented array part. */
+  private segmentedAt(i: number): LuaValue {
+    const segments = this.segments!
+    const s = i >>> SEGMENT_BITS
+    return s < segments.length ? segments[s]![i & SEGMENT_MASK] : this.elements[i - segments.length * SEGMENT]
+  }
+
+  private setSegmentedAt(i: number, value: LuaValue): void {
+    const segments = this.segments!
+    const s = i >>> SEGMENT_BITS
+    if (s < segments.length) segments[s]![i & SEGMENT_MASK] = value
+    else this.elements[i - segments.length * SEGMENT] = value
+  }
+
+  /** Element `i` (0-based, below `length()`) of the array part, in either form. */
+  private at(i: number): LuaValue {
+    return this.segments === null ? this.elements[i] : this.segmentedAt(i)
+  }
+
+  /**
+   * Adds a (non-nil) value at the end of the array part: a full last segment — or an unsegmented
+   * part exactly one segment long that was never joined (`JOINED`) — starts a new segment (see
+   * `segments`).
+   */
+  private append(value: LuaValue): void {
+    const elements = this.elements
+    if (elements.length === 0) this.elements = [value]
+    else if (elements.length !== SEGMENT || (this.segments === null && (this.facts & JOINED) !== 0)) elements.push(value)
+    else {
+      if (this.segments === null) this.segments = [elements]
+      else this.segments.push(elements)
+      this.elements = [value]
+    }
   }
 
   /** Number of entries in the hash part. */
@@ -197,15 +336,15 @@ export class LuaTable {
    * `null` when `key` is not in the table, which Lua reports as an error.
    */
   next(key: LuaValue): [LuaKey, LuaValue] | undefined | null {
-    const array = this.array
+    const length = this.length()
     let start = 0
     if (key !== undefined) {
       const k = key instanceof LuaFloat ? normalizeFloatKey(key.n) : key
-      if (typeof k === "number" && Number.isInteger(k) && k >= 1 && k <= array.length) start = k
+      if (typeof k === "number" && Number.isInteger(k) && k >= 1 && k <= length) start = k
       else return this.nextInHash(k as LuaKey)
     }
-    for (let i = start; i < array.length; i++) {
-      const v = array[i]
+    for (let i = start; i < length; i++) {
+      const v = this.at(i)
       if (v !== undefined) return [i + 1, v]
     }
     return this.firstInHash()
@@ -346,21 +485,27 @@ export class LuaTable {
   }
 
   private migrateFromHash(): void {
-    const array = this.array
     for (;;) {
-      const k = array.length + 1
+      const k = this.length() + 1
       const v = this.getHash(k)
       if (v === undefined) return
       this.setHash(k, undefined)
-      array.push(v)
+      this.append(v)
     }
   }
 
+  /** Drops the nils at the end of the array part, segment after segment. */
   private trimArray(): void {
-    const array = this.array
-    let n = array.length
-    while (n > 0 && array[n - 1] === undefined) n--
-    array.length = n
+    for (;;) {
+      const elements = this.elements
+      let n = elements.length
+      while (n > 0 && elements[n - 1] === undefined) n--
+      elements.length = n
+      const segments = this.segments
+      if (n > 0 || segments === null) return
+      this.elements = segments.pop()!
+      if (segments.length === 0) this.segments = null
+    }
   }
 }
 

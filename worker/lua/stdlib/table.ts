@@ -88,34 +88,53 @@ function concat(st: LuaState, args: LuaValue[]): string {
   const first = optInteger(st, args, 2, "concat", 1)
   const last = optInteger(st, args, 3, "concat", t.length())
   if (first > last) return ""
-  if (typeof first === "number" && typeof last === "number" && first >= 1 && last <= t.array.length) {
-    const joined = joinStrings(st, t.array, first - 1, last, sep)
+  if (typeof first === "number" && typeof last === "number" && first >= 1 && last <= t.length()) {
+    const joined = joinStrings(st, t.arraySegments(), first - 1, last, sep)
     if (joined !== undefined) return joined
   }
   return concatGeneral(st, t, first, last, sep)
 }
 
-/** `array[from..to)` joined, when every element is a string; otherwise undefined. */
-function joinStrings(st: LuaState, array: LuaValue[], from: number, to: number, sep: string): string | undefined {
+/**
+ * Elements `[from, to)` of an array part kept as `parts` (one array, or its segments: see
+ * `LuaTable.arraySegments`) joined, when every one of them is a string; otherwise undefined.
+ */
+function joinStrings(st: LuaState, parts: ReadonlyArray<ReadonlyArray<LuaValue>>, from: number, to: number, sep: string): string | undefined {
   let bytes = 0
-  for (let i = from; i < to; i++) {
-    const v = array[i]
-    if (typeof v !== "string") return undefined
-    bytes += v.length
+  let offset = 0
+  for (const part of parts) {
+    const end = Math.min(to, offset + part.length)
+    for (let i = Math.max(from, offset); i < end; i++) {
+      const v = part[i - offset]
+      if (typeof v !== "string") return undefined
+      bytes += v.length
+    }
+    offset += part.length
   }
   const count = to - from
   st.charge(count)
   st.checkStringSize(bytes + sep.length * (count - 1))
-  if (count <= JOIN_CHUNK) return (from === 0 && to === array.length ? array : array.slice(from, to)).join(sep)
+  if (parts.length === 1 && count <= JOIN_CHUNK) {
+    const array = parts[0]!
+    return (from === 0 && to === array.length ? array : array.slice(from, to)).join(sep)
+  }
   const pieces: string[] = []
-  for (let i = from; i < to; i += JOIN_CHUNK) pieces.push(array.slice(i, Math.min(to, i + JOIN_CHUNK)).join(sep))
+  offset = 0
+  for (const part of parts) {
+    const end = Math.min(to, offset + part.length)
+    for (let i = Math.max(from, offset); i < end; i += JOIN_CHUNK) {
+      const stop = Math.min(end, i + JOIN_CHUNK)
+      pieces.push(stop - i === part.length ? part.join(sep) : part.slice(i - offset, stop - offset).join(sep))
+    }
+    offset += part.length
+  }
   return pieces.join(sep)
 }
 
 /**
  * `Array.prototype.join` slows down on very long arrays (measured: 600,000 short strings take
  * about twice as long in one join as in joins of 4,096 followed by a join of those), so long
- * ranges are joined in chunks.
+ * ranges are joined in chunks (a segmented array part is already in such chunks).
  */
 const JOIN_CHUNK = 4096
 

@@ -255,3 +255,40 @@ class A { x = 1; #y = 2; static s = 3 } return [Object.entries(new A()), Object.
 // case: getOwnPropertyNames of array and function
 return [Object.getOwnPropertyNames([1, 2]), Object.getOwnPropertyNames(function f(a) {}).sort(), Object.getOwnPropertyNames('ab')]
 // result: [["0","1","length"],["length","name","prototype"],["0","1","length"]]
+
+// case: a generic descriptor keeps an accessor an accessor
+const o = { v: 1 }; Object.defineProperty(o, "x", { get() { return this.v }, set(x) { this.v = x }, configurable: true, enumerable: true })
+Object.defineProperty(o, "x", { enumerable: false }); o.x = 5
+const d = Object.getOwnPropertyDescriptor(o, "x"); return [o.x, typeof d.get, typeof d.set, d.enumerable, d.configurable, "value" in d]
+// result: [5,"function","function",false,true,false]
+
+// case: freeze makes a non-configurable writable property read-only
+const o = {}; Object.defineProperty(o, "a", { value: 1, writable: true, configurable: false }); const f = function () {}
+Object.freeze(o); Object.freeze(f); return [Object.getOwnPropertyDescriptor(o, "a").writable, Object.isFrozen(o), Object.isFrozen(f), Object.getOwnPropertyDescriptor(f, "prototype").writable]
+// result: [false,true,true,false]
+
+// case: entries and values skip a key a getter deleted or hid
+const o = { a: 1, get b() { delete this.c; Object.defineProperty(this, "d", { enumerable: false }); return 2 }, c: 3, d: 4 }
+const p = { a: 1, get b() { delete this.c; return 2 }, c: 3 }
+return [Object.entries(o), Object.values(p)]
+// result: [[["a",1],["b",2]],[1,2]]
+
+// case: fromEntries reads key and value before converting the key
+const log = []; const key = { toString() { log.push("key"); return "k" } }
+const entry = { get 0() { log.push("get 0"); return key }, get 1() { log.push("get 1"); return 1 } }
+return [Object.fromEntries([entry]), log]
+// result: [{"k":1},["get 0","get 1","key"]]
+
+// case: toLocaleString calls toString on the unboxed receiver
+Boolean.prototype.toString = function () { return typeof this }
+const r = [true.toLocaleString(), [true, false].toLocaleString()]; delete Boolean.prototype.toString
+try { Object.prototype.toLocaleString.call(null) } catch (e) { r.push(e.message) }
+return r
+// result: ["boolean","boolean,boolean","Object.prototype.toLocaleString called on null or undefined"]
+
+// case: arguments objects, hasOwnProperty order, the __proto__ setter on null
+const args = (function () { return arguments })(1, 2); const r = [Object.prototype.toString.call(args)]
+try { Object.prototype.hasOwnProperty.call(undefined, { toString() { throw new RangeError("key first") } }) } catch (e) { r.push(e.name) }
+try { Object.getOwnPropertyDescriptor(Object.prototype, "__proto__").set.call(null, {}) } catch (e) { r.push(e.message) }
+return r
+// result: ["[object Arguments]","RangeError","set Object.prototype.__proto__ called on null or undefined"]

@@ -183,3 +183,13 @@ const a = [1, 2]; a.extra = 'x'; return JSON.stringify(a)
 // case: stringify class instance own fields only
 class A { #p = 1; x = 2; get y() { return 3 } static z = 4 } return JSON.stringify(new A())
 // result: "{\"x\":2}"
+
+// case: a reviver cannot replace a property made non-configurable meanwhile
+const o = JSON.parse('{"a": 1, "b": 2}', function (k, v) { if (k === "a") Object.defineProperty(this, "b", { configurable: false }); return k === "b" ? 22 : v })
+return [o.a, o.b]
+// result: [1,2]
+
+// case: a BigInt's toJSON getter sees the bigint itself
+Object.defineProperty(BigInt.prototype, "toJSON", { get() { "use strict"; return () => typeof this }, configurable: true })
+const r = JSON.stringify(1n); delete BigInt.prototype.toJSON; return r
+// result: "\"bigint\""

@@ -160,6 +160,35 @@ return ["abcÄÖÜdef".match(/\p{Lu}+/u)[0], "a1٣".match(/\p{Nd}/gu), /\p{Scrip
 return ["abcXYZé".match(/[\p{L}--[a-z]]+/v)[0], "ab12c".match(/[\w&&\d]+/v)[0], /[[a-z]--[aeiou]]/v.test("e")]
 // result: ["XYZé","12",false]
 
+// case: unicode sets with strings, longest first
+return [/^[\q{abc|ab|a}]c$/v.exec("abcc")[0], /^[\q{abc|ab|a}]c$/v.exec("abc")[0], /[\q{}]/v.exec("x")[0], /^[\q{AbC}]$/vi.test("abc"), /(?<=[\q{ab}])c/v.exec("abc").index, "xx\u{1F468}\u200D\u{1F469}\u200D\u{1F467}y".match(/[\q{\u{1F468}\u200D\u{1F469}\u200D\u{1F467}|\u{1F468}}]/v)[0].length]
+// result: ["abcc","abc","",true,2,8]
+
+// case: properties of strings
+const keycap = "#\uFE0F\u20E3"; const family = "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}"; const flag = "\u{1F1E7}\u{1F1EA}"
+return [/^\p{RGI_Emoji}+$/v.test(keycap + family + flag + "\u231A"), `a${family}b`.match(/\p{RGI_Emoji_ZWJ_Sequence}/v)[0] === family, /^\p{Emoji_Keycap_Sequence}$/v.test("#"), /^[\p{RGI_Emoji_Flag_Sequence}--\q{\u{1F1E7}\u{1F1EA}}]$/v.test(flag), /^[\p{Emoji_Keycap_Sequence}&&\q{#\uFE0F\u20E3|x}]$/v.test(keycap), /^\p{Basic_Emoji}$/v.test("\u231A")]
+// result: [true,true,false,false,true,true]
+
+// case: a negated class may not contain strings
+new RegExp("[^\\p{RGI_Emoji}]", "v")
+// error: SyntaxError: Invalid regular expression: /[^\p{RGI_Emoji}]/v: Negated character class may contain strings
+
+// case: a negated nested class may not contain strings either
+new RegExp("[a[^\\q{ab}]]", "v")
+// error: SyntaxError: Invalid regular expression: /[a[^\q{ab}]]/v: Negated character class may contain strings
+
+// case: properties of strings need the v flag and cannot be negated
+const r = []; for (const [p, f] of [["\\p{RGI_Emoji}", "u"], ["\\P{RGI_Emoji}", "v"], ["[^\\q{a}]", "v"]]) { try { r.push(new RegExp(p, f).source) } catch (e) { r.push(e.message) } } return r
+// result: ["Invalid regular expression: /\\p{RGI_Emoji}/u: Invalid property name","Invalid regular expression: /\\P{RGI_Emoji}/v: Invalid property name","[^\\q{a}]"]
+
+// case: unicode case folding beyond lower-casing
+return [/\u{10400}/ui.test("\u{10428}"), /[\u{10428}]/ui.test("\u{10400}"), /[\u0390]/ui.test("\u1fd3"), /\ufb06/ui.test("\ufb05"), /\u{10400}/i.test("\u{10428}")]
+// result: [true,true,true,true,false]
+
+// case: a lone surrogate never matches inside a pair under u
+return [/\udf06/u.exec("\ud834\udf06"), "\ud834\udf06".search(/\udf06/u), "\ud834\udf06".split(/\udf06/u).length, /\udf06/.exec("\ud834\udf06").index]
+// result: [null,-1,1,1]
+
 // case: escapes
 return [/\x41\u0042\0/.test("AB\0"), /\cJ/.test("\n"), /[\b]/.test("\b"), /\t\n\v\f\r/.test("\t\n\v\f\r"), /\//.test("/"), /\./.test("a")]
 // result: [true,true,true,true,true,false]
