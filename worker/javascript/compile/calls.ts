@@ -21,17 +21,20 @@ import { DIRECT_CALL_ARITY, JsFunction, JsObject, type Value } from "../runtime/
 import { getIndexed, toStr } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 import { callUnknownTool, toolNamespacePath } from "../runtime/host-values.js"
-import { TDZ, type AnyNode, type CompileContext, type Expr, type Frame } from "./context.js"
+import type { CallExpression, Expression, MemberExpression, NewExpression, SpreadElement, Super } from "acorn"
+import { propertyName, TDZ, type CompileContext, type Expr, type Frame } from "./context.js"
 import { compileExpression, compileMember, compileThisFor, readNamed, SHORT, sourceText } from "./expressions.js"
 import { plainCellSlot } from "./fused.js"
 import { construct } from "./functions.js"
 import { compilePrivateRead } from "./private.js"
 import { compileRead, refOf } from "./variables.js"
 
+const notSpread = (a: Expression | SpreadElement): a is Expression => a.type !== "SpreadElement"
+
 /** Compiles call arguments to one closure producing the argument array. */
-export function compileArguments(args: AnyNode[], ctx: CompileContext): (R: Frame) => Value[] {
+export function compileArguments(args: ReadonlyArray<Expression | SpreadElement>, ctx: CompileContext): (R: Frame) => Value[] {
   const st = ctx.st
-  if (args.some((a) => a.type === "SpreadElement")) {
+  if (!args.every(notSpread)) {
     const parts = args.map((a) => (a.type === "SpreadElement" ? { e: compileExpression(a.argument, ctx), spread: true } : { e: compileExpression(a, ctx), spread: false }))
     return function argumentsWithSpread(R) {
       const out: Value[] = []
@@ -70,10 +73,10 @@ export function compileArguments(args: AnyNode[], ctx: CompileContext): (R: Fram
  * The argument expressions of a call that can use a function's `DirectCall` entry (at most three,
  * no spread), padded with `undefined` readers; null for any other call.
  */
-function directArguments(args: AnyNode[], ctx: CompileContext): { n: number; e0: Expr; e1: Expr; e2: Expr } | null {
-  if (args.length > DIRECT_CALL_ARITY || args.some((a) => a.type === "SpreadElement")) return null
+function directArguments(args: ReadonlyArray<Expression | SpreadElement>, ctx: CompileContext): { n: number; e0: Expr; e1: Expr; e2: Expr } | null {
+  if (args.length > DIRECT_CALL_ARITY || !args.every(notSpread)) return null
   const exprs = args.map((a) => compileExpression(a, ctx))
-  const none: Expr = () => undefined
+  const none: Expr = function noArgument() { return undefined }
   return { n: exprs.length, e0: exprs[0] ?? none, e1: exprs[1] ?? none, e2: exprs[2] ?? none }
 }
 
@@ -110,7 +113,7 @@ function notCallableAfter(st: JsState, evaluate: (R: Frame) => unknown, R: Frame
   return notCallable(st, text, line, o, f)
 }
 
-export function compileCall(node: AnyNode, ctx: CompileContext): Expr {
+export function compileCall(node: CallExpression, ctx: CompileContext): Expr {
   const st = ctx.st
   const line = ctx.line(node)
   const text = sourceText(node.callee, ctx)
@@ -135,8 +138,7 @@ export function compileCall(node: AnyNode, ctx: CompileContext): Expr {
   if (callee.type === "MemberExpression" && callee.property.type === "PrivateIdentifier") return compilePrivateCall(node, callee, ctx, args)
   if (callee.type === "MemberExpression" && callee.object.type !== "Super") {
     const object = compileExpression(callee.object, ctx)
-    const key: Expr | null = callee.computed ? compileExpression(callee.property, ctx) : null
-    const name: string = callee.computed ? "" : callee.property.name
+    const { key, name } = compileMethodKey(callee, ctx)
     const optionalMember = callee.optional === true
     return function methodCall(R: Frame): Value {
       const o = object(R)
@@ -180,7 +182,14 @@ function readMethod(st: JsState, o: Value, name: string, key: Expr | null, R: Fr
  * the callee's `DirectCall` entry when it has one, or gathered into an array for `impl`.
  * Evaluation order and errors are those of the general calls above.
  */
-function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, direct: { n: number; e0: Expr; e1: Expr; e2: Expr }): Expr {
+/** The key of a method call `o.name(...)` or `o[key](...)`: `key` null for a named one. */
+function compileMethodKey(callee: MemberExpression, ctx: CompileContext): { key: Expr | null; name: string } {
+  const property = callee.property
+  if (property.type === "PrivateIdentifier") throw ctx.unexpected(property)
+  return { key: callee.computed ? compileExpression(property, ctx) : null, name: propertyName(callee) }
+}
+
+function compileDirectCall(node: CallExpression, callee: Expression | Super, ctx: CompileContext, direct: { n: number; e0: Expr; e1: Expr; e2: Expr }): Expr {
   const st = ctx.st
   const line = ctx.line(node)
   const text = sourceText(node.callee, ctx)
@@ -202,8 +211,7 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
   }
   if (callee.type === "MemberExpression") {
     const object = compileExpression(callee.object, ctx)
-    const key: Expr | null = callee.computed ? compileExpression(callee.property, ctx) : null
-    const name: string = callee.computed ? "" : callee.property.name
+    const { key, name } = compileMethodKey(callee, ctx)
     const optionalMember = callee.optional === true
     return function methodCallDirect(R: Frame): Value {
       const o = object(R)
@@ -245,7 +253,7 @@ function compileDirectCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, 
 }
 
 /** `o.#m(...)`: the private method (or a private field holding a function) called with `this = o`. */
-function compilePrivateCall(node: AnyNode, callee: AnyNode, ctx: CompileContext, args: (R: Frame) => Value[]): Expr {
+function compilePrivateCall(node: CallExpression, callee: MemberExpression, ctx: CompileContext, args: (R: Frame) => Value[]): Expr {
   const st = ctx.st
   const line = ctx.line(node)
   const object = compileExpression(callee.object, ctx)
@@ -254,7 +262,7 @@ function compilePrivateCall(node: AnyNode, callee: AnyNode, ctx: CompileContext,
   const optionalMember = callee.optional === true
   const optional = node.optional === true
   // V8 words a failed private call as a computed member: "o[#x] is not a function".
-  const text = `${sourceText(callee.object, ctx)}[#${callee.property.name}]`
+  const text = `${sourceText(callee.object, ctx)}[#${callee.property.type === "PrivateIdentifier" ? callee.property.name : ""}]`
   return function privateMethodCall(R: Frame): Value {
     const o = object(R)
     if (chained && (o === SHORT || (optionalMember && (o === undefined || o === null)))) return SHORT
@@ -268,7 +276,7 @@ function compilePrivateCall(node: AnyNode, callee: AnyNode, ctx: CompileContext,
   }
 }
 
-function compileSuperCall(node: AnyNode, ctx: CompileContext, args: (R: Frame) => Value[]): Expr {
+function compileSuperCall(node: CallExpression, ctx: CompileContext, args: (R: Frame) => Value[]): Expr {
   const st = ctx.st
   const line = ctx.line(node)
   const func = compileRead(refOf(node.callee, ctx), ctx, line)
@@ -293,7 +301,7 @@ function compileSuperCall(node: AnyNode, ctx: CompileContext, args: (R: Frame) =
   }
 }
 
-export function compileNew(node: AnyNode, ctx: CompileContext): Expr {
+export function compileNew(node: NewExpression, ctx: CompileContext): Expr {
   const st = ctx.st
   const line = ctx.line(node)
   const callee = compileExpression(node.callee, ctx)

@@ -18,7 +18,8 @@ import { JsMessages } from "../messages.js"
 import { Accessor, FunctionKind, HIDDEN, isConstructor, JsFunction, JsObject, PERMANENT, READONLY, type Key, type Value } from "../runtime/object.js"
 import { toPropertyKey } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
-import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
+import type { ClassDeclaration, ClassExpression, MethodDefinition } from "acorn"
+import type { CompileContext, Expr, Frame } from "./context.js"
 import { compileExpression, staticKey } from "./expressions.js"
 import { compileFunction, construct, setFunctionName } from "./functions.js"
 import { PrivateKind, PrivateMessages, PrivateName, privateFieldAdd } from "./private.js"
@@ -41,7 +42,7 @@ interface FieldRecord {
   readonly init: JsFunction | null
 }
 
-export function compileClass(node: AnyNode, ctx: CompileContext, name: string): Expr {
+export function compileClass(node: ClassDeclaration | ClassExpression, ctx: CompileContext, name: string): Expr {
   const st = ctx.st
   const line = ctx.line(node)
   const scope = ctx.resolution.scopes.get(node)!
@@ -50,7 +51,7 @@ export function compileClass(node: AnyNode, ctx: CompileContext, name: string): 
   const selfFresh = selfBinding !== null ? compileFreshBinding(selfBinding) : null
   const superClass = node.superClass ? compileExpression(node.superClass, ctx) : null
   const derived = superClass !== null
-  const ctorNode = node.body.body.find((m: AnyNode) => m.kind === "constructor")
+  const ctorNode = node.body.body.find((m): m is MethodDefinition => m.type === "MethodDefinition" && m.kind === "constructor")
   const ctorFactory = ctorNode ? compileFunction(ctorNode.value, ctx, name, { classConstructor: { derived } }) : null
   // V8 names the class in brand errors by its own identifier only.
   const brandName: string = node.id?.name ?? "anonymous"
@@ -58,7 +59,7 @@ export function compileClass(node: AnyNode, ctx: CompileContext, name: string): 
   // Private names: their kinds are known now; the PrivateName objects are made per evaluation.
   const privates = new Map<string, { kind: PrivateKind; isStatic: boolean }>()
   for (const m of node.body.body) {
-    if (m.key?.type !== "PrivateIdentifier") continue
+    if (m.type === "StaticBlock" || m.key.type !== "PrivateIdentifier") continue
     const kind = m.type === "PropertyDefinition" ? PrivateKind.Field : m.kind === "method" ? PrivateKind.Method : PrivateKind.Accessor
     privates.set(`#${m.key.name}`, { kind, isStatic: m.static === true })
   }
@@ -70,21 +71,22 @@ export function compileClass(node: AnyNode, ctx: CompileContext, name: string): 
 
   const members: Member[] = []
   for (const m of node.body.body) {
-    if (m.kind === "constructor") continue
     if (m.type === "StaticBlock") {
-      members.push({ key: null, keyExpr: null, privateName: null, isStatic: true, kind: "block", make: compileFunction(ctx.resolution.initializers.get(m), ctx, "", { method: true }) })
+      members.push({ key: null, keyExpr: null, privateName: null, isStatic: true, kind: "block", make: compileFunction(ctx.resolution.initializers.get(m)!, ctx, "", { method: true }) })
       continue
     }
-    const isPrivate = m.key.type === "PrivateIdentifier"
-    const key = isPrivate ? `#${m.key.name}` : staticKey(m)
-    const keyExpr = key === null ? compileExpression(m.key, ctx) : null
+    if (m.type === "MethodDefinition" && m.kind === "constructor") continue
+    const mkey = m.key
+    const isPrivate = mkey.type === "PrivateIdentifier"
+    const key = isPrivate ? `#${mkey.name}` : staticKey(m)
+    const keyExpr = key === null && !isPrivate ? compileExpression(mkey, ctx) : null
     const privateName = isPrivate ? compileReadPrivateBinding(scope.names.get(key!)!.slot, scope.names.get(key!)!.captured) : null
     if (m.type === "PropertyDefinition") {
       // `x = function () {}` names the function after the field (`#x` for a private one).
-      const make = m.value ? compileFunction(ctx.resolution.initializers.get(m), ctx, key ?? "", { method: true, bodyName: key ?? undefined }) : null
+      const make = m.value ? compileFunction(ctx.resolution.initializers.get(m)!, ctx, key ?? "", { method: true, bodyName: key ?? undefined }) : null
       members.push({ key, keyExpr, privateName, isStatic: m.static, kind: "field", make })
     } else {
-      members.push({ key, keyExpr, privateName, isStatic: m.static, kind: m.kind === "method" ? "method" : m.kind, make: compileFunction(m.value, ctx, key ?? "", { method: true }) })
+      members.push({ key, keyExpr, privateName, isStatic: m.static, kind: m.kind === "get" || m.kind === "set" ? m.kind : "method", make: compileFunction(m.value, ctx, key ?? "", { method: true }) })
     }
   }
 
@@ -170,7 +172,7 @@ export function compileClass(node: AnyNode, ctx: CompileContext, name: string): 
 
 /** Reads a private name's binding in the class's own frame (the defining function's). */
 function compileReadPrivateBinding(slot: number, boxed: boolean): (R: Frame) => PrivateName {
-  return boxed ? (R) => R[slot].v : (R) => R[slot]
+  return boxed ? function privateNameInCell(R) { return R[slot].v } : function privateNameInSlot(R) { return R[slot] }
 }
 
 /** InitializeInstanceElements: the brand, then each field in order. */
@@ -195,13 +197,13 @@ function defaultConstructor(st: JsState, name: string, derived: boolean, line: n
   const realm = st.realm
   const C = new JsFunction(realm.FunctionPrototype, undefined as never, name, 0, FunctionKind.Class, realm.ObjectPrototype)
   C.impl = derived
-    ? (st2, _t, args, newTarget) => {
+    ? function derivedDefaultConstructor(st2, _t, args, newTarget) {
         if (newTarget === undefined) throw st2.typeError(JsMessages.classWithoutNew(C.fname), line)
         const instance = construct(st2, C.proto, args, newTarget, line) as JsObject
         if (C.fields !== null) C.fields(st2, instance)
         return instance
       }
-    : (st2, _t, _args, newTarget) => {
+    : function defaultConstructor(st2, _t, _args, newTarget) {
         if (newTarget === undefined) throw st2.typeError(JsMessages.classWithoutNew(C.fname), line)
         return undefined
       }

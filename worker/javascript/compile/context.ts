@@ -16,36 +16,74 @@
  * `const` or `class` binding that has not been initialised yet.
  */
 
-import type { Expression, ModuleDeclaration, Node, Statement } from "acorn"
+import type {
+  AnonymousFunctionDeclaration,
+  AnyNode as AcornNode,
+  ArrowFunctionExpression,
+  BlockStatement,
+  Expression,
+  FunctionDeclaration,
+  FunctionExpression,
+  MemberExpression,
+  ModuleDeclaration,
+  Node,
+  Statement,
+} from "acorn"
+import type { ImportKind } from "../runtime/modules.js"
 import type { JsState } from "../runtime/state.js"
 import type { Value } from "../runtime/object.js"
 import { type CompileError, compileErrorAt } from "../parse.js"
+import { JsMessages } from "../messages.js"
 import type { FunctionInfo, Resolution } from "./scope.js"
 import type { DiagnosticKind } from "../../../protocol/diagnostic.js"
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Frame = any[]
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyNode = any
 
 /**
- * The node types the handler tables are keyed by: acorn's own (`Expression`, `Statement`,
- * `ModuleDeclaration`) plus the one node the compiler makes itself, `ModuleImport` (modules.ts:
- * what a hoisted `import` declaration initialises its bindings with).
+ * The nodes the compiler reads are acorn's own (its `AnyNode` union, narrowed by `type`), plus the
+ * few it makes itself:
+ *
+ * - `ModuleImport` (modules.ts): what a hoisted `import` declaration initialises its bindings with;
+ * - `MemberInitializer` (scope.ts): a class field's initialiser or a static block, compiled as a
+ *   method with no parameters — a function expression whose body may be an expression.
  */
 export interface ModuleImportNode extends Node {
   readonly type: "ModuleImport"
+  readonly source: string
+  readonly what: ImportKind
 }
+export interface MemberInitializer extends Omit<FunctionExpression, "body"> {
+  body: BlockStatement | Expression
+}
+export type SyntaxNode = AcornNode | ModuleImportNode
+export type FunctionNode = FunctionDeclaration | AnonymousFunctionDeclaration | FunctionExpression | ArrowFunctionExpression | MemberInitializer
+
+/** The node types the handler tables are keyed by: acorn's own plus `ModuleImport`. */
 export type ExpressionNode = Expression | ModuleImportNode
+
+/** The name in `o.name` (acorn gives an Identifier there); "" for a computed or private key. */
+export const propertyName = (node: MemberExpression): string => (node.property.type === "Identifier" ? node.property.name : "")
 export type StatementNode = Statement | ModuleDeclaration
 
 /**
  * An exhaustive table of compile functions, one per node type of the union `N`: a node type
  * added to acorn's unions, or forgotten, is a type error here rather than a run-time surprise.
- * (The handlers still read their node as `AnyNode`; the table's key decides which one runs.)
  */
 export type HandlerTable<N extends { readonly type: string }, Compiled, Extra extends unknown[] = []> = {
   readonly [K in N["type"]]: (node: Extract<N, { readonly type: K }>, ctx: CompileContext, ...extra: Extra) => Compiled
+}
+
+/**
+ * The handler a table holds for a node, or undefined for a node type outside the table's union
+ * (a partial table, or a node acorn produced that the union does not name). TypeScript cannot
+ * relate a node to the handler its own `type` selects, so the lookup is typed here, once.
+ */
+export function handlerOf<N extends { readonly type: string }, Compiled, Extra extends unknown[]>(
+  table: NoInfer<Partial<HandlerTable<N, Compiled, Extra>>>,
+  node: N,
+): ((node: N, ctx: CompileContext, ...extra: Extra) => Compiled) | undefined {
+  return (table as Readonly<Record<string, ((node: N, ctx: CompileContext, ...extra: Extra) => Compiled) | undefined>>)[node.type]
 }
 
 export interface Cell {
@@ -93,5 +131,10 @@ export class CompileContext {
 
   error(node: Node, message: string, kind: DiagnosticKind = "UnsupportedSyntax"): CompileError {
     return compileErrorAt(kind, node.loc?.start.line ?? 1, (node.loc?.start.column ?? 0) + 1, message)
+  }
+
+  /** A node where the grammar allows none of its kind (`super.#x`): a bug here or in the parser. */
+  unexpected(node: Node): CompileError {
+    return this.error(node, JsMessages.internalError(`unexpected ${node.type}`), "ExecutionFailure")
   }
 }

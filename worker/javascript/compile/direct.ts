@@ -15,7 +15,7 @@
 
 import type { DirectCall, JsFunction, Value } from "../runtime/object.js"
 import type { JsState } from "../runtime/state.js"
-import { RETURN, type AnyNode, type Expr, type Frame, type Stmt } from "./context.js"
+import { RETURN, type Expr, type Frame, type Stmt } from "./context.js"
 
 /** Where a simple prologue puts things: `this`, `new.target`, the function (or -1), parameters. */
 export interface SimpleFrame {
@@ -119,13 +119,14 @@ export function compileDirectEntry(
 
 const FUNCTION_NODES = new Set(["FunctionExpression", "FunctionDeclaration", "ArrowFunctionExpression", "ClassExpression", "ClassDeclaration"])
 
-/** True when a function, arrow or class appears anywhere under `node`. */
-export function containsFunction(node: AnyNode): boolean {
-  if (node === null || typeof node !== "object") return false
-  if (Array.isArray(node)) return node.some(containsFunction)
-  if (FUNCTION_NODES.has(node.type)) return true
-  for (const key in node) {
-    if (key !== "loc" && containsFunction(node[key])) return true
+/** True when a function, arrow or class appears anywhere under `value` (a node, or a value found under one). */
+export function containsFunction(value: unknown): boolean {
+  if (value === null || typeof value !== "object") return false
+  if (Array.isArray(value)) return value.some(containsFunction)
+  const fields = value as Record<string, unknown>
+  if (typeof fields.type === "string" && FUNCTION_NODES.has(fields.type)) return true
+  for (const key in fields) {
+    if (key !== "loc" && containsFunction(fields[key])) return true
   }
   return false
 }

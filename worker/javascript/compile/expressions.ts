@@ -17,7 +17,25 @@ import { Accessor, HIDDEN, JsFunction, JsObject, type Key, type Value } from "..
 import { JsArray } from "../runtime/array.js"
 import { getIndexed, getV, toPropertyKey, toStr, typeOf } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
-import type { AnyNode, CompileContext, Expr, ExpressionNode, Frame, HandlerTable } from "./context.js"
+import type {
+  ArrayExpression,
+  AssignmentProperty,
+  ChainExpression,
+  ConditionalExpression,
+  Identifier,
+  Literal,
+  MemberExpression,
+  MethodDefinition,
+  Node,
+  ObjectExpression,
+  Property,
+  PropertyDefinition,
+  SequenceExpression,
+  SpreadElement,
+  Super,
+  TemplateLiteral,
+} from "acorn"
+import { handlerOf, propertyName, type CompileContext, type Expr, type ExpressionNode, type Frame, type HandlerTable, type SyntaxNode } from "./context.js"
 import { compileClass } from "./classes.js"
 import { indexSlots, plainLocalSlot } from "./fused.js"
 import { compileCall, compileNew } from "./calls.js"
@@ -32,7 +50,7 @@ import { compileTaggedTemplate } from "./templates.js"
 export const SHORT = Symbol("short-circuit") as unknown as Value
 
 /** Constructs that only resumable code compiles (resumable.ts); reaching them here is a bug. */
-const onlyResumable = (node: AnyNode, ctx: CompileContext): never => {
+const onlyResumable = (node: ExpressionNode, ctx: CompileContext): never => {
   throw ctx.error(node, JsMessages.internalError(`${node.type} compiled as plain code`), "ExecutionFailure")
 }
 
@@ -66,21 +84,25 @@ export const EXPRESSIONS: HandlerTable<ExpressionNode, Expr, [name?: string]> = 
   YieldExpression: onlyResumable,
 }
 
-export function compileExpression(node: AnyNode, ctx: CompileContext, name?: string): Expr {
-  const compile = (EXPRESSIONS as Readonly<Record<string, (node: AnyNode, ctx: CompileContext, name?: string) => Expr>>)[node.type]
+/**
+ * The closure of an expression. `super` alone is no expression (only `super.x`, `super[x]` and
+ * `super(...)` are, compiled by their parents): it is refused here like any unsupported node.
+ */
+export function compileExpression(node: ExpressionNode | Super, ctx: CompileContext, name?: string): Expr {
+  const compile = handlerOf<ExpressionNode | Super, Expr, [name?: string]>(EXPRESSIONS, node)
   if (compile === undefined) throw ctx.error(node, JsMessages.unsupported(node.type, "this expression is not supported yet"))
   return compile(node, ctx, name)
 }
 
 /** Anonymous functions and classes take the name of what they are assigned to. */
-export const isAnonymousFunction = (node: AnyNode): boolean =>
+export const isAnonymousFunction = (node: SyntaxNode): boolean =>
   (node.type === "FunctionExpression" || node.type === "ClassExpression") ? !node.id : node.type === "ArrowFunctionExpression"
 
-function compileLiteral(node: AnyNode, ctx: CompileContext): Expr {
+function compileLiteral(node: Literal, ctx: CompileContext): Expr {
   if (node.regex !== undefined) {
     // A fresh RegExp per evaluation, as the language requires; its compiled program is cached.
     const st = ctx.st
-    const { pattern, flags } = node.regex as { pattern: string; flags: string }
+    const { pattern, flags } = node.regex
     return function regexpLiteralValue(): Value {
       return regexpLiteral(st, pattern, flags)
     }
@@ -89,7 +111,7 @@ function compileLiteral(node: AnyNode, ctx: CompileContext): Expr {
   return function literal() { return value }
 }
 
-function compileIdentifier(node: AnyNode, ctx: CompileContext): Expr {
+function compileIdentifier(node: Identifier, ctx: CompileContext): Expr {
   if (node.name === "undefined") {
     const ref = refOf(node, ctx)
     if (ref.kind === "global") return function undefinedValue() { return undefined }
@@ -97,10 +119,10 @@ function compileIdentifier(node: AnyNode, ctx: CompileContext): Expr {
   return compileRead(refOf(node, ctx), ctx, ctx.line(node))
 }
 
-function compileTemplateLiteral(node: AnyNode, ctx: CompileContext): Expr {
+function compileTemplateLiteral(node: TemplateLiteral, ctx: CompileContext): Expr {
   const st = ctx.st
-  const quasis: string[] = node.quasis.map((q: AnyNode) => q.value.cooked as string)
-  const parts: Expr[] = node.expressions.map((e: AnyNode) => compileExpression(e, ctx))
+  const quasis: string[] = node.quasis.map((q) => q.value.cooked as string)
+  const parts: Expr[] = node.expressions.map((e) => compileExpression(e, ctx))
   if (parts.length === 0) {
     const text = quasis[0]!
     return function plainTemplate() { return text }
@@ -117,16 +139,16 @@ function compileTemplateLiteral(node: AnyNode, ctx: CompileContext): Expr {
   }
 }
 
-function compileArrayExpression(node: AnyNode, ctx: CompileContext): Expr {
+function compileArrayExpression(node: ArrayExpression, ctx: CompileContext): Expr {
   const st = ctx.st
-  const hasSpread = node.elements.some((e: AnyNode) => e?.type === "SpreadElement")
-  const elements: Array<{ expr: Expr; spread: boolean }> = node.elements.map((e: AnyNode) =>
+  const hasSpread = node.elements.some((e) => e?.type === "SpreadElement")
+  const elements: Array<{ expr: Expr; spread: boolean }> = node.elements.map((e) =>
     e === null ? { expr: () => undefined, spread: false } : e.type === "SpreadElement" ? { expr: compileExpression(e.argument, ctx), spread: true } : { expr: compileExpression(e, ctx), spread: false },
   )
-  const hasHoles = node.elements.some((e: AnyNode) => e === null)
+  const hasHoles = node.elements.some((e) => e === null)
   if (hasHoles) {
     // An elision (`[1, , 3]`) is a hole: the array starts in dictionary mode without that index.
-    const holes: boolean[] = node.elements.map((e: AnyNode) => e === null)
+    const holes: boolean[] = node.elements.map((e) => e === null)
     return function arrayLiteralWithHoles(R: Frame): Value {
       const a = new JsArray(st.realm.ArrayPrototype, [])
       a.toDictionary()
@@ -163,7 +185,7 @@ function compileArrayExpression(node: AnyNode, ctx: CompileContext): Expr {
 }
 
 /** A property key known at compile time, or null for a computed one. */
-export function staticKey(prop: AnyNode): string | null {
+export function staticKey(prop: Property | AssignmentProperty | MethodDefinition | PropertyDefinition): string | null {
   if (prop.computed) return null
   if (prop.key.type === "Identifier") return prop.key.name
   if (prop.key.type === "Literal") return String(prop.key.value)
@@ -172,13 +194,17 @@ export function staticKey(prop: AnyNode): string | null {
 
 export type PropertyInit = (R: Frame, o: JsObject) => void
 
-function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
+function compileObjectExpression(node: ObjectExpression, ctx: CompileContext): Expr {
   const st = ctx.st
   let simple = true
   const simpleKeys: string[] = []
   const simpleValues: Expr[] = []
   for (const prop of node.properties) {
-    const key = prop.type === "SpreadElement" ? null : staticKey(prop)
+    if (prop.type === "SpreadElement") {
+      simple = false
+      break
+    }
+    const key = staticKey(prop)
     if (key === null || prop.kind !== "init" || prop.method || key === "__proto__" || simpleKeys.includes(key)) {
       simple = false
       break
@@ -201,7 +227,7 @@ function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
       return o
     }
   }
-  const inits: PropertyInit[] = node.properties.map((prop: AnyNode) => compilePropertyInit(prop, ctx))
+  const inits: PropertyInit[] = node.properties.map((prop) => compilePropertyInit(prop, ctx))
   return function objectLiteralGeneral(R: Frame): Value {
     const o = new JsObject(st.realm.ObjectPrototype)
     for (const init of inits) init(R, o)
@@ -210,7 +236,7 @@ function compileObjectExpression(node: AnyNode, ctx: CompileContext): Expr {
 }
 
 /** One property of an object literal: spread, `__proto__: v`, `k: v`, a method, getter or setter. */
-export function compilePropertyInit(prop: AnyNode, ctx: CompileContext): PropertyInit {
+export function compilePropertyInit(prop: Property | SpreadElement, ctx: CompileContext): PropertyInit {
   const st = ctx.st
   if (prop.type === "SpreadElement") {
     const arg = compileExpression(prop.argument, ctx)
@@ -236,8 +262,9 @@ export function compilePropertyInit(prop: AnyNode, ctx: CompileContext): Propert
     }
   }
   // Methods, getters and setters: functions whose home object is the literal.
+  if (prop.value.type !== "FunctionExpression") throw ctx.unexpected(prop.value)
   const method = compileFunction(prop.value, ctx, key ?? "", { method: true })
-  const kind = prop.kind as "init" | "get" | "set"
+  const kind = prop.kind
   return function methodProperty(R, o) {
     const k: Key = keyExpr === null ? key! : toPropertyKey(st, keyExpr(R))
     const fn = method(R) as JsFunction
@@ -256,7 +283,7 @@ export function compilePropertyInit(prop: AnyNode, ctx: CompileContext): Propert
   }
 }
 
-function compileConditional(node: AnyNode, ctx: CompileContext): Expr {
+function compileConditional(node: ConditionalExpression, ctx: CompileContext): Expr {
   const test = compileExpression(node.test, ctx)
   const yes = compileExpression(node.consequent, ctx)
   const no = compileExpression(node.alternate, ctx)
@@ -266,8 +293,8 @@ function compileConditional(node: AnyNode, ctx: CompileContext): Expr {
   }
 }
 
-function compileSequence(node: AnyNode, ctx: CompileContext): Expr {
-  const exprs = node.expressions.map((e: AnyNode) => compileExpression(e, ctx))
+function compileSequence(node: SequenceExpression, ctx: CompileContext): Expr {
+  const exprs = node.expressions.map((e) => compileExpression(e, ctx))
   return function sequence(R) {
     let v: Value
     for (const e of exprs) v = e(R)
@@ -278,7 +305,7 @@ function compileSequence(node: AnyNode, ctx: CompileContext): Expr {
 // -- Members ------------------------------------------------------------------------------------
 
 /** Source text of a node, shortened, for "x.y is not a function". */
-export const sourceText = (node: AnyNode, ctx: CompileContext): string => {
+export const sourceText = (node: SyntaxNode, ctx: CompileContext): string => {
   if (node.type === "CallExpression") return `${sourceText(node.callee, ctx)}(...)`
   if (!["Identifier", "MemberExpression", "ThisExpression", "Literal", "ChainExpression", "Super"].includes(node.type)) return "(intermediate value)"
   const text = ctx.source.slice(node.start, node.end).replace(/\s+/g, " ")
@@ -286,11 +313,11 @@ export const sourceText = (node: AnyNode, ctx: CompileContext): string => {
 }
 
 /** Reads `super[key]` for the current method, with `this` as the receiver. */
-export function superBase(node: AnyNode, ctx: CompileContext): { home: Expr; thisValue: Expr } {
+export function superBase(node: Super, ctx: CompileContext): { home: Expr; thisValue: Expr } {
   const func = compileRead(refOf(node, ctx), ctx, ctx.line(node))
   const st = ctx.st
   return {
-    home: (R) => {
+    home: function superHome(R) {
       const f = func(R)
       const home = f instanceof JsFunction ? f.home : null
       if (home === null) throw st.error("SyntaxError", "'super' keyword unexpected here", ctx.line(node))
@@ -301,19 +328,21 @@ export function superBase(node: AnyNode, ctx: CompileContext): { home: Expr; thi
 }
 
 /** `this` at the position of `node` (used by super references). */
-export function compileThisFor(node: AnyNode, ctx: CompileContext): Expr {
+export function compileThisFor(node: Node, ctx: CompileContext): Expr {
   const refs = ctx.resolution.superReferences.get(node)
   if (refs === undefined) throw ctx.error(node, JsMessages.internalError("super without this"), "ExecutionFailure")
   return compileRead(refs.thisRef, ctx, ctx.line(node))
 }
 
-export function compileMember(node: AnyNode, ctx: CompileContext): Expr {
+export function compileMember(node: MemberExpression, ctx: CompileContext): Expr {
   const st = ctx.st
   const line = ctx.line(node)
+  const property = node.property
   if (node.object.type === "Super") {
     const { home, thisValue } = superBase(node.object, ctx)
-    const key = node.computed ? compileExpression(node.property, ctx) : null
-    const name = node.property.name
+    if (property.type === "PrivateIdentifier") throw ctx.unexpected(property)
+    const key = node.computed ? compileExpression(property, ctx) : null
+    const name = propertyName(node)
     return function superMember(R) {
       const h = home(R) as JsObject | null
       const k = key === null ? name : toPropertyKey(st, key(R))
@@ -323,7 +352,7 @@ export function compileMember(node: AnyNode, ctx: CompileContext): Expr {
   const object = compileExpression(node.object, ctx)
   const optional = node.optional === true
   const chained = ctx.inChain
-  if (node.property.type === "PrivateIdentifier") {
+  if (property.type === "PrivateIdentifier") {
     const read = compilePrivateRead(node, ctx)
     if (!chained && !optional) return function privateMember(R) { return read(R, object(R)) }
     return function privateMemberInChain(R: Frame): Value {
@@ -333,7 +362,7 @@ export function compileMember(node: AnyNode, ctx: CompileContext): Expr {
     }
   }
   if (!node.computed) {
-    const key: string = node.property.name
+    const key = propertyName(node)
     if (chained || optional) {
       return function memberInChain(R: Frame): Value {
         const o = object(R)
@@ -354,17 +383,17 @@ export function compileMember(node: AnyNode, ctx: CompileContext): Expr {
   }
   if (!chained && !optional) {
     const s = plainLocalSlot(node.object, ctx)
-    const t = plainLocalSlot(node.property, ctx)
+    const t = plainLocalSlot(property, ctx)
     if (s >= 0 && t >= 0) return indexSlots(st, s, t, line)
   }
-  const property = compileExpression(node.property, ctx)
+  const computedKey = compileExpression(property, ctx)
   return function memberComputed(R: Frame): Value {
     const o = object(R)
     if (chained || optional) {
       if (o === SHORT) return SHORT
       if (optional && (o === undefined || o === null)) return SHORT
     }
-    const k = property(R)
+    const k = computedKey(R)
     if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), typeof k === "symbol" ? k.toString() : toStr(st, k)), line)
     return getIndexed(st, o, k)
   }
@@ -375,7 +404,7 @@ export function readNamed(st: JsState, o: Value, key: string, line: number): Val
   return getV(st, o, key)
 }
 
-function compileChain(node: AnyNode, ctx: CompileContext): Expr {
+function compileChain(node: ChainExpression, ctx: CompileContext): Expr {
   const outer = ctx.inChain
   ctx.inChain = true
   const inner = compileExpression(node.expression, ctx)

@@ -26,7 +26,8 @@ import { newPromise, rejectPromise, resolvePromise, runAsync } from "../runtime/
 import { JsAsyncGenerator } from "../runtime/async-generator.js"
 import { JsGenerator } from "../runtime/generator.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
-import { RETURN, TDZ, type AnyNode, type CompileContext, type Expr, type Frame, type Stmt } from "./context.js"
+import type { Pattern } from "acorn"
+import { RETURN, TDZ, type CompileContext, type Expr, type Frame, type FunctionNode, type Stmt } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { compilePatternDeclaration } from "./patterns.js"
 import { compileResumableBody } from "./resumable.js"
@@ -52,7 +53,7 @@ export function setFunctionName(fn: JsFunction, key: Key, prefix?: string): void
 
 type Prologue = (R: Frame, thisArg: Value, args: Value[], newTarget: JsObject | undefined, fn: JsFunction) => void
 
-export function compileFunction(node: AnyNode, ctx: CompileContext, name: string, options: FunctionOptions = {}): Expr {
+export function compileFunction(node: FunctionNode, ctx: CompileContext, name: string, options: FunctionOptions = {}): Expr {
   const st = ctx.st
   const info = ctx.resolution.functions.get(node)!
   const outerFn = ctx.fn
@@ -64,17 +65,17 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
   const { prologue, simple } = compilePrologue(node, ctx)
   const isAsync = node.async === true
   const isGenerator = node.generator === true
-  const expressionBody = node.body.type !== "BlockStatement"
+  const source = node.body
   let body: Stmt | null = null
   let bodyExpr: Expr | null = null
   let resumable: ((R: Frame) => Generator<unknown, Value, Value>) | null = null
-  if (isGenerator || (isAsync && ctx.suspends(node.body))) resumable = compileResumableBody(node, ctx)
-  else if (expressionBody) bodyExpr = compileExpression(node.body, ctx, options.bodyName)
+  if (isGenerator || (isAsync && ctx.suspends(source))) resumable = compileResumableBody(node, ctx)
+  else if (source.type !== "BlockStatement") bodyExpr = compileExpression(source, ctx, options.bodyName)
   else {
     // A body made only of returns is one expression (returns.ts); a class constructor keeps its
     // statements, since its completion decides between the returned object and `this`.
-    if (options.classConstructor === undefined) bodyExpr = compileReturningBody(node.body.body, ctx)
-    if (bodyExpr === null) body = compileStatementList(node.body.body, ctx, true)
+    if (options.classConstructor === undefined) bodyExpr = compileReturningBody(source.body, ctx)
+    if (bodyExpr === null) body = compileStatementList(source.body, ctx, true)
   }
   ctx.fn = outerFn
   ctx.pendingLabels = outerLabels
@@ -222,7 +223,7 @@ export function compileFunction(node: AnyNode, ctx: CompileContext, name: string
   }
 }
 
-const functionLength = (params: AnyNode[]): number => {
+const functionLength = (params: Pattern[]): number => {
   let n = 0
   for (const p of params) {
     if (p.type === "AssignmentPattern" || p.type === "RestElement") break
@@ -232,7 +233,7 @@ const functionLength = (params: AnyNode[]): number => {
 }
 
 
-function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prologue; simple: SimpleFrame | null } {
+function compilePrologue(node: FunctionNode, ctx: CompileContext): { prologue: Prologue; simple: SimpleFrame | null } {
   const st = ctx.st
   const info = ctx.fn
   const scope = ctx.resolution.scopes.get(node)!
@@ -243,19 +244,19 @@ function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prolog
   for (const b of bindings) {
     if (b.captured || b.checked) {
       const fresh = compileFreshBinding(b)
-      steps.push((R) => fresh(R))
+      steps.push(function freshParameterScope(R) { fresh(R) })
     }
   }
   if (selfScope !== null) {
     for (const b of selfScope.names.values()) {
       const init = compileInit(b)
-      steps.push((R, _t, _a, _n, fn) => init(R, fn))
+      steps.push(function initOwnName(R, _t, _a, _n, fn) { init(R, fn) })
     }
   }
   const hidden = (b: Binding | null, pick: (thisArg: Value, newTarget: JsObject | undefined, fn: JsFunction) => Value) => {
     if (b === null) return
     const init = compileInit(b)
-    steps.push((R, thisArg, _a, newTarget, fn) => init(R, pick(thisArg, newTarget, fn)))
+    steps.push(function initHidden(R, thisArg, _a, newTarget, fn) { init(R, pick(thisArg, newTarget, fn)) })
   }
   const derivedConstructor = ctx.resolution.derivedConstructors.has(node)
   hidden(info.thisBinding, (t) => (derivedConstructor ? TDZ : t))
@@ -263,35 +264,35 @@ function compilePrologue(node: AnyNode, ctx: CompileContext): { prologue: Prolog
   hidden(info.funcBinding, (_t, _n, fn) => fn)
   if (info.argumentsBinding !== null) {
     const init = compileInit(info.argumentsBinding)
-    steps.push((R, _t, args) => {
+    steps.push(function initArguments(R, _t, args) {
       const realm = st.realm
       const a = new JsArguments(realm.ObjectPrototype, args.slice())
       a.setupIterator(realm.arrayValues!)
       init(R, a)
     })
   }
-  node.params.forEach((p: AnyNode, i: number) => {
+  node.params.forEach((p, i) => {
     if (p.type === "Identifier") {
       const init = compileInit(ctx.resolution.declarations.get(p)!)
-      steps.push((R, _t, args) => init(R, args[i]))
+      steps.push(function initParameter(R, _t, args) { init(R, args[i]) })
     } else if (p.type === "RestElement") {
       const write = compilePatternDeclaration(p.argument, ctx)
-      steps.push((R, _t, args) => write(R, st.realm.newArray(args.slice(i))))
+      steps.push(function initRestParameter(R, _t, args) { write(R, st.realm.newArray(args.slice(i))) })
     } else {
       const write = compilePatternDeclaration(p, ctx)
-      steps.push((R, _t, args) => write(R, args[i]))
+      steps.push(function initPatternParameter(R, _t, args) { write(R, args[i]) })
     }
   })
   if (node.body.type === "BlockStatement") {
     for (const decl of scope.functions) steps.push(compileFunctionDeclarationInit(decl, ctx))
   }
   const n = steps.length
-  if (n === 0) return { prologue: () => {}, simple: { thisSlot: -1, slots: [] } }
+  if (n === 0) return { prologue: function emptyPrologue() {}, simple: { thisSlot: -1, slots: [] } }
   const plainSteps = steps.length === node.params.length + (info.thisBinding !== null ? 3 : 0)
   if (info.simpleParams && !info.argumentsBinding && plainSteps && bindings.every((b) => !b.captured && !b.lexical)) {
     // The common shape: this/new.target/func plus simple parameters, nothing captured.
     const thisSlot = info.thisBinding?.slot ?? -1
-    const slots = node.params.map((p: AnyNode) => ctx.resolution.declarations.get(p)!.slot)
+    const slots = node.params.map((p) => ctx.resolution.declarations.get(p)!.slot)
     const count = slots.length
     return {
       prologue: function simplePrologue(R, thisArg, args, newTarget, fn) {

@@ -21,12 +21,13 @@ import { add, concat, ge, getIndexed, gt, le, lt, numeric, putIndexed, toStr } f
 import type { Value } from "../runtime/object.js"
 import { JsArray } from "../runtime/array.js"
 import type { JsState } from "../runtime/state.js"
-import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
+import type { BinaryExpression, Expression } from "acorn"
+import type { CompileContext, Expr, Frame, SyntaxNode } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { isBoxed, slotOf } from "./scope.js"
 
 /** The frame slot of a local that is read without a cell or a TDZ check, or -1. */
-export function plainLocalSlot(node: AnyNode, ctx: CompileContext): number {
+export function plainLocalSlot(node: SyntaxNode, ctx: CompileContext): number {
   if (node.type !== "Identifier") return -1
   const ref = ctx.resolution.references.get(node)
   if (ref === undefined || ref.kind !== "local" || ref.tdz || ref.binding.captured) return -1
@@ -34,7 +35,7 @@ export function plainLocalSlot(node: AnyNode, ctx: CompileContext): number {
 }
 
 /** The frame slot of the cell of a captured local or upvalue read without a TDZ check, or -1. */
-export function plainCellSlot(node: AnyNode, ctx: CompileContext): number {
+export function plainCellSlot(node: SyntaxNode, ctx: CompileContext): number {
   if (node.type !== "Identifier") return -1
   const ref = ctx.resolution.references.get(node)
   if (ref === undefined || ref.kind === "global" || ref.tdz || !isBoxed(ref)) return -1
@@ -42,7 +43,7 @@ export function plainCellSlot(node: AnyNode, ctx: CompileContext): number {
 }
 
 /** A number or string literal's value, or undefined. */
-export function constantOf(node: AnyNode): number | string | undefined {
+export function constantOf(node: SyntaxNode): number | string | undefined {
   if (node.type !== "Literal" || node.regex !== undefined || node.bigint !== undefined) return undefined
   return typeof node.value === "number" || typeof node.value === "string" ? node.value : undefined
 }
@@ -190,7 +191,8 @@ function addConstSlot(st: JsState, k: Value, s: number): Expr {
  * The fused closure for a binary expression of a shape above, or null (operators.ts then builds
  * the general one). `compile` compiles an operand that is not fused.
  */
-export function compileFusedBinary(node: AnyNode, ctx: CompileContext, compile: (n: AnyNode) => Expr): Expr | null {
+export function compileFusedBinary(node: BinaryExpression, ctx: CompileContext, compile: (n: Expression) => Expr): Expr | null {
+  if (node.left.type === "PrivateIdentifier") return null
   const op: string = node.operator
   const st = ctx.st
   const ls = plainLocalSlot(node.left, ctx)
@@ -214,7 +216,7 @@ export function compileFusedBinary(node: AnyNode, ctx: CompileContext, compile: 
 // -- Writes to a plain local ---------------------------------------------------------------------
 
 /** The slot of a plain local that an assignment may write (not a `const`), or -1. */
-export function assignableLocalSlot(node: AnyNode, ctx: CompileContext): number {
+export function assignableLocalSlot(node: SyntaxNode, ctx: CompileContext): number {
   const s = plainLocalSlot(node, ctx)
   if (s < 0) return -1
   const ref = ctx.resolution.references.get(node)!
@@ -263,7 +265,7 @@ export function updateSlotStatement(s: number, delta: number, general: Expr): (R
  * `x = v;` and `x++;` on a plain local as statements, or null. The general expression closure is
  * still compiled for the update (it serves non-number values), so compile-time errors are unchanged.
  */
-export function compileFusedStatement(e: AnyNode, ctx: CompileContext): ((R: Frame) => undefined) | null {
+export function compileFusedStatement(e: Expression, ctx: CompileContext): ((R: Frame) => undefined) | null {
   if (e.type === "AssignmentExpression" && e.operator === "=" && e.left.type === "Identifier") {
     const s = assignableLocalSlot(e.left, ctx)
     if (s < 0) return null

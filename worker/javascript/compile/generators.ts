@@ -22,14 +22,15 @@ import { JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { getV, truthy } from "../runtime/ops.js"
 import { AwaitRequest } from "../runtime/promise.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
-import type { AnyNode, CompileContext, Frame } from "./context.js"
+import type { YieldExpression } from "acorn"
+import type { CompileContext, Frame } from "./context.js"
 import { closeAsyncIterator } from "./resumable-loops.js"
 import { rexpr, type RExpr } from "./resumable.js"
 
 /** True while compiling the body of an `async function*`. */
-export const inAsyncGenerator = (ctx: CompileContext): boolean => ctx.fn.node.async === true && ctx.fn.node.generator === true
+export const inAsyncGenerator = (ctx: CompileContext): boolean => ctx.fn.asyncGenerator
 
-export function compileYield(node: AnyNode, ctx: CompileContext): RExpr {
+export function compileYield(node: YieldExpression, ctx: CompileContext): RExpr {
   const arg = node.argument ? rexpr(node.argument, ctx) : null
   if (node.delegate === true) return inAsyncGenerator(ctx) ? asyncDelegate(arg!, ctx) : syncDelegate(arg!, ctx)
   if (inAsyncGenerator(ctx)) {

@@ -14,7 +14,7 @@ import type { Program } from "acorn"
 import { JsFunction, type Value } from "../runtime/object.js"
 import { newPromise, rejectPromise, resolvePromise, runAsync, type JsPromise } from "../runtime/promise.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
-import { CompileContext, RETURN, type AnyNode, type Completion, type Frame } from "./context.js"
+import { CompileContext, RETURN, type Completion, type Frame } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { compileResumableStatement } from "./resumable.js"
 import { hoistImports } from "./modules.js"
@@ -29,7 +29,7 @@ export function compileProgram(program: Program, st: JsState, source: string): (
   const main = resolution.functions.get(program)!
   const ctx = new CompileContext(st, resolution, source, main)
   const entry = compileScopeEntry(resolution.scopes.get(program), ctx)
-  const body = program.body as AnyNode[]
+  const body = program.body
   for (const s of body) if (s.type === "ExpressionStatement") ctx.topLevelExpressions.add(s)
   const items = body.map((s) => {
     if (ctx.suspends(s)) return { r: compileResumableStatement(s, ctx), p: null }

@@ -9,12 +9,21 @@
  * `let`/`const` loop variables get a binding per iteration: when a closure captures one, the loop
  * makes a fresh cell for each iteration (copying the value, as CreatePerIterationEnvironment does
  * for `for(;;)`), so closures made in different iterations see different variables.
+ *
+ * Each loop has one skeleton that both of its forms use (this file's plain closures and the
+ * generator functions of resumable-loops.ts): `compileForParts`, `compileWhileParts` and
+ * `compileForEachParts` compile a loop's pieces in one order through a `LoopForm`, which says how
+ * that form compiles a statement, an expression and a loop target; the labels, the per-iteration
+ * cells, the test's truthiness and what a body's completion does are shared as well. What is
+ * written twice is only the run-time loop itself: a generator function cannot be the plain loop
+ * without making every plain loop pay for suspending.
  */
 
 import { iterate } from "../runtime/iterate.js"
 import { HIDDEN, JsObject, arrayIndex, type Key, type Value } from "../runtime/object.js"
 import { JsArray } from "../runtime/array.js"
-import { BREAK, CONTINUE, type AnyNode, type CompileContext, type Completion, type Expr, type Frame, type Stmt } from "./context.js"
+import type { DoWhileStatement, Expression, ForInStatement, ForOfStatement, ForStatement, Node, Statement, WhileStatement } from "acorn"
+import { BREAK, CONTINUE, type CompileContext, type Completion, type Expr, type Frame, type Stmt } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { constantOf, plainLocalSlot } from "./fused.js"
 import { compilePatternAssignment, compilePatternDeclaration } from "./patterns.js"
@@ -53,12 +62,83 @@ export const takeLabels = (ctx: CompileContext): string[] => {
 /** A loop test's truthiness, with the boolean case first. */
 export const isTrue = (v: Value): boolean => (typeof v === "boolean" ? v : v instanceof JsObject || !!v)
 
-export function compileWhile(node: AnyNode, ctx: CompileContext): Stmt {
-  const st = ctx.st
+/** How one form compiles the pieces of a loop: statements `S`, expressions `E`, loop targets `T`. */
+export interface LoopForm<S, E, T> {
+  readonly statement: (node: Statement, ctx: CompileContext) => S
+  readonly expression: (node: Expression, ctx: CompileContext) => E
+  /** An expression whose value is dropped (the init of `for (i = 0; ...)`). */
+  readonly discard: (e: E) => S
+  /** What each iteration of a `for-in`/`for-of` writes its value to. */
+  readonly target: (node: ForInStatement | ForOfStatement, ctx: CompileContext) => T
+}
+
+export interface WhileParts<S, E> {
+  readonly labels: string[]
+  readonly test: E
+  readonly body: S
+  readonly line: number
+}
+
+export function compileWhileParts<S, E, T>(node: WhileStatement | DoWhileStatement, ctx: CompileContext, form: LoopForm<S, E, T>): WhileParts<S, E> {
   const labels = takeLabels(ctx)
-  const test = compileExpression(node.test, ctx)
-  const body = compileStatement(node.body, ctx)
-  const line = ctx.line(node)
+  const test = form.expression(node.test, ctx)
+  const body = form.statement(node.body, ctx)
+  return { labels, test, body, line: ctx.line(node) }
+}
+
+export interface ForParts<S, E> {
+  readonly labels: string[]
+  readonly entry: ((R: Frame) => void) | null
+  readonly init: S | null
+  readonly test: E | null
+  readonly update: E | null
+  readonly body: S
+  readonly copyCells: ((R: Frame) => void) | null
+  readonly line: number
+}
+
+export function compileForParts<S, E, T>(node: ForStatement, ctx: CompileContext, form: LoopForm<S, E, T>): ForParts<S, E> {
+  const labels = takeLabels(ctx)
+  const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
+  const init = !node.init ? null : node.init.type === "VariableDeclaration" ? form.statement(node.init, ctx) : form.discard(form.expression(node.init, ctx))
+  const test = !node.test ? null : form.expression(node.test, ctx)
+  const update = !node.update ? null : form.expression(node.update, ctx)
+  const body = form.statement(node.body, ctx)
+  const copyCells = compilePerIterationCells(node, ctx)
+  return { labels, entry, init, test, update, body, copyCells, line: ctx.line(node) }
+}
+
+export interface ForEachParts<S, E, T> {
+  readonly labels: string[]
+  /** The object or iterable the loop walks. */
+  readonly right: E
+  /** Puts a lexical head's names in TDZ while `right` runs (`for (let x of [x])` throws), or null. */
+  readonly tdz: ((R: Frame) => void) | null
+  readonly target: T
+  readonly body: S
+  readonly line: number
+}
+
+export function compileForEachParts<S, E, T>(node: ForInStatement | ForOfStatement, ctx: CompileContext, form: LoopForm<S, E, T>): ForEachParts<S, E, T> {
+  const labels = takeLabels(ctx)
+  const right = form.expression(node.right, ctx)
+  const tdz = compileScopeEntry(node.left.type === "VariableDeclaration" ? ctx.resolution.scopes.get(node.left) : undefined, ctx)
+  const target = form.target(node, ctx)
+  const body = form.statement(node.body, ctx)
+  return { labels, right, tdz, target, body, line: ctx.line(node) }
+}
+
+/** The plain form: closures. */
+const PLAIN: LoopForm<Stmt, Expr, LoopTarget> = {
+  statement: (node, ctx) => compileStatement(node, ctx),
+  expression: (node, ctx) => compileExpression(node, ctx),
+  discard: (e) => exprStmt(e),
+  target: (node, ctx) => compileLoopTarget(node, ctx),
+}
+
+export function compileWhile(node: WhileStatement, ctx: CompileContext): Stmt {
+  const st = ctx.st
+  const { labels, test, body, line } = compileWhileParts(node, ctx, PLAIN)
   return function whileLoop(R: Frame): Completion {
     while (isTrue(test(R))) {
       if (--st.fuel <= 0) st.refuelAt(line)
@@ -73,12 +153,9 @@ export function compileWhile(node: AnyNode, ctx: CompileContext): Stmt {
   }
 }
 
-export function compileDoWhile(node: AnyNode, ctx: CompileContext): Stmt {
+export function compileDoWhile(node: DoWhileStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
-  const labels = takeLabels(ctx)
-  const test = compileExpression(node.test, ctx)
-  const body = compileStatement(node.body, ctx)
-  const line = ctx.line(node)
+  const { labels, test, body, line } = compileWhileParts(node, ctx, PLAIN)
   return function doWhileLoop(R: Frame): Completion {
     do {
       if (--st.fuel <= 0) st.refuelAt(line)
@@ -94,7 +171,7 @@ export function compileDoWhile(node: AnyNode, ctx: CompileContext): Stmt {
 }
 
 /** The loop-head `let` bindings that closures capture: they need a fresh cell per iteration. */
-const capturedHeadBindings = (node: AnyNode, ctx: CompileContext): Binding[] => {
+const capturedHeadBindings = (node: Node, ctx: CompileContext): Binding[] => {
   const scope = ctx.resolution.scopes.get(node)
   if (scope === undefined) return []
   return [...scope.names.values()].filter((b) => b.captured && b.lexical)
@@ -104,7 +181,7 @@ const capturedHeadBindings = (node: AnyNode, ctx: CompileContext): Binding[] => 
  * The step between two iterations of `for (let ...; ...; ...)` when a closure captures a head
  * binding: a fresh cell holding the current value (CreatePerIterationEnvironment); null if none.
  */
-export function compilePerIterationCells(node: AnyNode, ctx: CompileContext): ((R: Frame) => void) | null {
+export function compilePerIterationCells(node: Node, ctx: CompileContext): ((R: Frame) => void) | null {
   const perIteration = capturedHeadBindings(node, ctx).map((b) => b.slot)
   if (perIteration.length === 0) return null
   return function freshIterationCells(R: Frame): void {
@@ -112,17 +189,10 @@ export function compilePerIterationCells(node: AnyNode, ctx: CompileContext): ((
   }
 }
 
-export function compileFor(node: AnyNode, ctx: CompileContext): Stmt {
+export function compileFor(node: ForStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
-  const labels = takeLabels(ctx)
-  const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
-  const init: Stmt | null = node.init === null ? null : node.init.type === "VariableDeclaration" ? compileStatement(node.init, ctx) : exprStmt(compileExpression(node.init, ctx))
-  const test = node.test === null ? null : compileExpression(node.test, ctx)
-  const update = node.update === null ? null : compileExpression(node.update, ctx)
-  const body = compileStatement(node.body, ctx)
-  const line = ctx.line(node)
-  const copyCells = compilePerIterationCells(node, ctx)
-  if (entry === null && copyCells === null && test !== null && update !== null) {
+  const { labels, entry, init, test, update, body, copyCells, line } = compileForParts(node, ctx, PLAIN)
+  if (entry === null && copyCells === null && test !== null && node.test && update !== null) {
     const counted = countedTest(node.test, ctx)
     if (counted !== null) return compileCountedFor(st, labels, line, init, counted, test, body, update)
   }
@@ -159,8 +229,10 @@ interface CountedTest {
   readonly constant: Value
 }
 
-function countedTest(node: AnyNode, ctx: CompileContext): CountedTest | null {
-  if (node.type !== "BinaryExpression" || !["<", "<=", ">", ">="].includes(node.operator)) return null
+function countedTest(node: Expression, ctx: CompileContext): CountedTest | null {
+  if (node.type !== "BinaryExpression") return null
+  const op = node.operator
+  if (op !== "<" && op !== "<=" && op !== ">" && op !== ">=") return null
   const slot = plainLocalSlot(node.left, ctx)
   if (slot < 0) return null
   const right = node.right
@@ -171,7 +243,7 @@ function countedTest(node: AnyNode, ctx: CompileContext): CountedTest | null {
   const otherSlot = lengthOfSlot >= 0 ? -1 : plainLocalSlot(right, ctx)
   const constant = constantOf(right)
   if (lengthOfSlot < 0 && otherSlot < 0 && typeof constant !== "number") return null
-  return { op: node.operator, slot, otherSlot, lengthOfSlot, constant }
+  return { op, slot, otherSlot, lengthOfSlot, constant }
 }
 
 /**
@@ -208,16 +280,14 @@ function compileCountedFor(st: JsState, labels: string[], line: number, init: St
   }
 }
 
-const exprStmt = (e: (R: Frame) => Value): Stmt => (R) => {
-  e(R)
-  return undefined
-}
+const exprStmt = (e: (R: Frame) => Value): Stmt =>
+  function expressionStatement(R) {
+    e(R)
+    return undefined
+  }
 
-/** The per-iteration target of `for (x of ...)`/`for (x in ...)`: a declaration or an assignment. */
-/** The source of a `for-of`/`for-in`, run with a lexical head's names in TDZ (`for (let x of [x])` throws). */
-export function compileLoopSource(node: AnyNode, ctx: CompileContext): Expr {
-  const right = compileExpression(node.right, ctx)
-  const tdz = compileScopeEntry(node.left.type === "VariableDeclaration" ? ctx.resolution.scopes.get(node.left) : undefined, ctx)
+/** The source of a plain `for-of`/`for-in`, run with its head's names in TDZ when there is a `tdz`. */
+function sourceInTdz(right: Expr, tdz: ((R: Frame) => void) | null): Expr {
   if (tdz === null) return right
   return function loopSourceInTdz(R: Frame): Value {
     tdz(R)
@@ -225,7 +295,13 @@ export function compileLoopSource(node: AnyNode, ctx: CompileContext): Expr {
   }
 }
 
-export function compileLoopTarget(node: AnyNode, ctx: CompileContext): { entry: ((R: Frame) => void) | null; write: (R: Frame, v: Value) => void } {
+/** The per-iteration target of `for (x of ...)`/`for (x in ...)`: a declaration or an assignment. */
+export interface LoopTarget {
+  readonly entry: ((R: Frame) => void) | null
+  readonly write: (R: Frame, v: Value) => void
+}
+
+export function compileLoopTarget(node: ForInStatement | ForOfStatement, ctx: CompileContext): LoopTarget {
   const left = node.left
   if (left.type === "VariableDeclaration") {
     const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
@@ -234,13 +310,11 @@ export function compileLoopTarget(node: AnyNode, ctx: CompileContext): { entry: 
   return { entry: null, write: compilePatternAssignment(left, ctx) }
 }
 
-export function compileForOf(node: AnyNode, ctx: CompileContext): Stmt {
+export function compileForOf(node: ForOfStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
-  const labels = takeLabels(ctx)
-  const right = compileLoopSource(node, ctx)
-  const { entry, write } = compileLoopTarget(node, ctx)
-  const body = compileStatement(node.body, ctx)
-  const line = ctx.line(node)
+  const { labels, right: source, tdz, target, body, line } = compileForEachParts(node, ctx, PLAIN)
+  const right = sourceInTdz(source, tdz)
+  const { entry, write } = target
   return function forOfLoop(R: Frame): Completion {
     const iterable = right(R)
     let result: Completion = undefined
@@ -313,13 +387,11 @@ function hiddenStringKeysOnly(p: JsObject): boolean {
   return true
 }
 
-export function compileForIn(node: AnyNode, ctx: CompileContext): Stmt {
+export function compileForIn(node: ForInStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
-  const labels = takeLabels(ctx)
-  const right = compileLoopSource(node, ctx)
-  const { entry, write } = compileLoopTarget(node, ctx)
-  const body = compileStatement(node.body, ctx)
-  const line = ctx.line(node)
+  const { labels, right: source, tdz, target, body, line } = compileForEachParts(node, ctx, PLAIN)
+  const right = sourceInTdz(source, tdz)
+  const { entry, write } = target
   return function forInLoop(R: Frame): Completion {
     const o = right(R)
     const keys = forInKeys(o)

@@ -13,19 +13,19 @@
  * (not thrown) when there is no such module.
  */
 
-import type { Program } from "acorn"
+import type { Expression, ImportExpression, Node, Program, VariableDeclaration, VariableDeclarator } from "acorn"
 import { dynamicImport, importBinding, type ImportKind } from "../runtime/modules.js"
 import { newPromise, rejectPromise, resolvePromise } from "../runtime/promise.js"
 import { ThrowSignal } from "../runtime/state.js"
-import type { AnyNode, CompileContext, Expr } from "./context.js"
+import type { CompileContext, Expr, ModuleImportNode } from "./context.js"
 import { compileExpression } from "./expressions.js"
 
 /** Rewrites the program's import declarations into leading `const` declarations (see above). */
 export function hoistImports(program: Program): void {
-  const body = program.body as AnyNode[]
+  const body = program.body
   if (!body.some((s) => s.type === "ImportDeclaration")) return
-  const imports: AnyNode[] = []
-  const rest: AnyNode[] = []
+  const imports: VariableDeclaration[] = []
+  const rest: Program["body"] = []
   let hidden = 0
   for (const s of body) {
     if (s.type !== "ImportDeclaration") {
@@ -33,13 +33,21 @@ export function hoistImports(program: Program): void {
       continue
     }
     const source = String(s.source.value)
-    const declarator = (local: string, what: ImportKind, at: AnyNode) => ({
-      type: "VariableDeclarator",
-      loc: at.loc,
-      id: { type: "Identifier", name: local, loc: at.loc },
-      init: { type: "ModuleImport", source, what, loc: at.loc },
-    })
-    const declarations = (s.specifiers as AnyNode[]).map((spec) => {
+    // Source offsets 0: the hoisted bindings are initialised before anything else runs, so no read
+    // of them is "before the declaration" (scope.ts decides TDZ checks by offset).
+    const declarator = (local: string, what: ImportKind, at: Node): VariableDeclarator => {
+      const init: ModuleImportNode = { type: "ModuleImport", source, what, start: 0, end: 0, loc: at.loc }
+      return {
+        type: "VariableDeclarator",
+        start: 0,
+        end: 0,
+        loc: at.loc,
+        id: { type: "Identifier", name: local, start: 0, end: 0, loc: at.loc },
+        // Not an acorn expression: EXPRESSIONS (expressions.ts) has a handler for it all the same.
+        init: init as unknown as Expression,
+      }
+    }
+    const declarations = s.specifiers.map((spec) => {
       switch (spec.type) {
         case "ImportDefaultSpecifier":
           return declarator(spec.local.name, { kind: "default" }, spec)
@@ -53,23 +61,23 @@ export function hoistImports(program: Program): void {
     })
     // `import "fs"` binds nothing but must still find its module: a binding no program can name.
     if (declarations.length === 0) declarations.push(declarator(`%import${hidden++}`, { kind: "default" }, s))
-    imports.push({ type: "VariableDeclaration", kind: "const", loc: s.loc, declarations })
+    imports.push({ type: "VariableDeclaration", kind: "const", start: 0, end: 0, loc: s.loc, declarations })
   }
-  program.body = [...imports, ...rest] as Program["body"]
+  program.body = [...imports, ...rest]
 }
 
-export function compileModuleImport(node: AnyNode, ctx: CompileContext): Expr {
+export function compileModuleImport(node: ModuleImportNode, ctx: CompileContext): Expr {
   const st = ctx.st
   const line = ctx.line(node)
-  const source: string = node.source
-  const what: ImportKind = node.what
+  const source = node.source
+  const what = node.what
   return function moduleImport() {
     st.line = line
     return importBinding(st, source, what)
   }
 }
 
-export function compileImportExpression(node: AnyNode, ctx: CompileContext): Expr {
+export function compileImportExpression(node: ImportExpression, ctx: CompileContext): Expr {
   const st = ctx.st
   const specifier = compileExpression(node.source, ctx)
   return function importExpression(R) {

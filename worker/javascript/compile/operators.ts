@@ -6,7 +6,6 @@
  */
 
 import { WriteCache } from "../runtime/property-cache.js"
-import type { BinaryOperator, UnaryOperator } from "acorn"
 import { JsMessages } from "../messages.js"
 import { Accessor, JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { ABSENT_GLOBALS } from "../builtins/primitives.js"
@@ -31,7 +30,20 @@ import {
   typeOf,
 } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
-import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
+import type {
+  AssignmentExpression,
+  BinaryExpression,
+  BinaryOperator,
+  Expression,
+  LogicalExpression,
+  MemberExpression,
+  Pattern,
+  Super,
+  UnaryExpression,
+  UnaryOperator,
+  UpdateExpression,
+} from "acorn"
+import { propertyName, type CompileContext, type Expr, type Frame } from "./context.js"
 import { compileExpression, isAnonymousFunction, sourceText, superBase } from "./expressions.js"
 import { setFunctionName } from "./functions.js"
 import { assignableLocalSlot, assignIndexedSlot, assignSlot, compileFusedBinary, plainLocalSlot, updateSlot } from "./fused.js"
@@ -66,7 +78,7 @@ export const BINARY: Readonly<Record<BinaryOperator, BinaryOp>> = {
   in: (st, a, b) => hasProperty(st, a, b),
 }
 
-export function compileBinary(node: AnyNode, ctx: CompileContext): Expr {
+export function compileBinary(node: BinaryExpression, ctx: CompileContext): Expr {
   const st = ctx.st
   if (node.left.type === "PrivateIdentifier") return compilePrivateIn(node, compileExpression(node.right, ctx), ctx)
   const fused = compileFusedBinary(node, ctx, (n) => compileExpression(n, ctx))
@@ -128,7 +140,7 @@ export function compileBinary(node: AnyNode, ctx: CompileContext): Expr {
         return typeof a === "number" && typeof b === "number" ? a >= b : ge(st, a, b)
       }
   }
-  const op = BINARY[node.operator as BinaryOperator]
+  const op = BINARY[node.operator]
   if (op === undefined) throw ctx.error(node, JsMessages.unsupported(`the operator ${node.operator}`, "it is not part of JavaScript"))
   const line = ctx.line(node)
   return function binary(R) {
@@ -139,7 +151,7 @@ export function compileBinary(node: AnyNode, ctx: CompileContext): Expr {
   }
 }
 
-export function compileLogical(node: AnyNode, ctx: CompileContext): Expr {
+export function compileLogical(node: LogicalExpression, ctx: CompileContext): Expr {
   const l = compileExpression(node.left, ctx)
   const r = compileExpression(node.right, ctx)
   switch (node.operator) {
@@ -182,7 +194,7 @@ const toNumberStrict = (st: JsState, v: Value): number => {
   return n
 }
 
-export function compileUnary(node: AnyNode, ctx: CompileContext): Expr {
+export function compileUnary(node: UnaryExpression, ctx: CompileContext): Expr {
   const st = ctx.st
   const line = ctx.line(node)
   if (node.operator === "typeof" && node.argument.type === "Identifier") {
@@ -199,7 +211,7 @@ export function compileUnary(node: AnyNode, ctx: CompileContext): Expr {
   }
   if (node.operator === "delete") return compileDelete(node, ctx)
   const arg = compileExpression(node.argument, ctx)
-  const op = UNARY[node.operator as Exclude<UnaryOperator, "delete">]!
+  const op = UNARY[node.operator]
   if (node.operator === "!") return function logicalNot(R) {
     const v = arg(R)
     return !(v instanceof JsObject || v)
@@ -211,7 +223,7 @@ export function compileUnary(node: AnyNode, ctx: CompileContext): Expr {
   }
 }
 
-function compileDelete(node: AnyNode, ctx: CompileContext): Expr {
+function compileDelete(node: UnaryExpression, ctx: CompileContext): Expr {
   const st = ctx.st
   const target = node.argument.type === "ChainExpression" ? node.argument.expression : node.argument
   if (target.type !== "MemberExpression") {
@@ -223,7 +235,10 @@ function compileDelete(node: AnyNode, ctx: CompileContext): Expr {
     }
   }
   const object = compileExpression(target.object, ctx)
-  const key: Expr = target.computed ? compileExpression(target.property, ctx) : () => target.property.name
+  const property = target.property
+  if (property.type === "PrivateIdentifier") throw ctx.unexpected(property)
+  const name = propertyName(target)
+  const key: Expr = target.computed ? compileExpression(property, ctx) : function deletedName() { return name }
   const line = ctx.line(node)
   return function deleteProperty(R) {
     const o = object(R)
@@ -244,7 +259,7 @@ interface Place {
 }
 type PlaceRef = { base: Value; key: Value }
 
-function compilePlace(node: AnyNode, ctx: CompileContext): { read: (R: Frame, p: PlaceRef) => Value; write: (R: Frame, p: PlaceRef, v: Value) => void; place: Place } {
+function compilePlace(node: Pattern | Expression, ctx: CompileContext): { read: (R: Frame, p: PlaceRef) => Value; write: (R: Frame, p: PlaceRef, v: Value) => void; place: Place } {
   const st = ctx.st
   const line = ctx.line(node)
   if (node.type === "Identifier") {
@@ -252,20 +267,31 @@ function compilePlace(node: AnyNode, ctx: CompileContext): { read: (R: Frame, p:
     const read = compileRead(ref, ctx, line)
     const write = compileAssign(ref, ctx, line)
     const none: PlaceRef = { base: undefined, key: undefined }
-    return { read: (R) => read(R), write: (R, _p, v) => write(R, v), place: { ref: () => none } }
+    return {
+      read: function readName(R) { return read(R) },
+      write: function writeName(R, _p, v) { write(R, v) },
+      place: { ref: function nameRef() { return none } },
+    }
   }
   if (node.type === "MemberExpression" && node.property.type === "PrivateIdentifier") {
     const object = compileExpression(node.object, ctx)
     const get = compilePrivateRead(node, ctx)
     const set = compilePrivateWrite(node, ctx)
-    return { place: { ref: (R) => ({ base: object(R), key: undefined }) }, read: (R, p) => get(R, p.base), write: (R, p, v) => set(R, p.base, v) }
+    return {
+      place: { ref: function privateRef(R) { return { base: object(R), key: undefined } } },
+      read: function readPrivate(R, p) { return get(R, p.base) },
+      write: function writePrivate(R, p, v) { set(R, p.base, v) },
+    }
   }
   if (node.type === "MemberExpression") {
     const object = compileExpression(node.object, ctx)
-    const key: Expr = node.computed ? compileExpression(node.property, ctx) : ((name: string) => () => name)(node.property.name)
+    const property = node.property
+    if (property.type === "PrivateIdentifier") throw ctx.unexpected(property)
+    const name = propertyName(node)
+    const key: Expr = node.computed ? compileExpression(property, ctx) : function placeName() { return name }
     return {
       place: {
-        ref: (R) => {
+        ref: function propertyRef(R) {
           const base = object(R)
           const k = key(R)
           // The base is checked before the key is converted, and the key converted once for the
@@ -274,14 +300,14 @@ function compilePlace(node: AnyNode, ctx: CompileContext): { read: (R: Frame, p:
           return { base, key: typeof k === "string" || typeof k === "number" ? k : toPropertyKey(st, k) }
         },
       },
-      read: (_R, p) => getIndexed(st, p.base, p.key),
-      write: (_R, p, v) => putIndexed(st, p.base, p.key, v),
+      read: function readProperty(_R, p) { return getIndexed(st, p.base, p.key) },
+      write: function writeProperty(_R, p, v) { putIndexed(st, p.base, p.key, v) },
     }
   }
   throw ctx.error(node, "SyntaxError: Invalid left-hand side in assignment", "ParseError")
 }
 
-export function compileUpdate(node: AnyNode, ctx: CompileContext): Expr {
+export function compileUpdate(node: UpdateExpression, ctx: CompileContext): Expr {
   const st = ctx.st
   const delta = node.operator === "++" ? 1 : -1
   const prefix = node.prefix === true
@@ -319,7 +345,7 @@ function updateNameGeneral(st: JsState, read: Expr, write: (R: Frame, v: Value) 
   }
 }
 
-export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
+export function compileAssignment(node: AssignmentExpression, ctx: CompileContext): Expr {
   const st = ctx.st
   const line = ctx.line(node)
   const op: string = node.operator
@@ -356,11 +382,12 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
         return v
       }
     }
-    if (left.type === "MemberExpression" && left.object.type === "Super") return compileSuperAssignment(node, ctx)
+    if (left.type === "MemberExpression" && left.object.type === "Super") return compileSuperAssignment(node, left, left.object, ctx)
     if (left.type === "MemberExpression") {
       const object = compileExpression(left.object, ctx)
+      const property = left.property
       if (!left.computed) {
-        const key: string = left.property.name
+        const key = propertyName(left)
         const value = compileExpression(node.right, ctx)
         const cache = new WriteCache(key) // runtime/property-cache.ts
         return function assignNamedProperty(R: Frame): Value {
@@ -382,7 +409,8 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
           return v
         }
       }
-      const key = compileExpression(left.property, ctx)
+      if (property.type === "PrivateIdentifier") throw ctx.unexpected(property)
+      const key = compileExpression(property, ctx)
       const value = compileExpression(node.right, ctx)
       const s = plainLocalSlot(left.object, ctx)
       if (s >= 0) return assignIndexedSlot(st, s, key, value, line)
@@ -401,6 +429,7 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
   const { place, read, write } = compilePlace(left, ctx)
   const value = compileExpression(node.right, ctx, left.type === "Identifier" ? left.name : undefined)
   const named = left.type === "Identifier" && isAnonymousFunction(node.right)
+  const name = left.type === "Identifier" ? left.name : ""
   if (op === "&&=" || op === "||=" || op === "??=") {
     return function logicalAssign(R: Frame): Value {
       const p = place.ref(R)
@@ -408,12 +437,12 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
       const truthy = cur instanceof JsObject || !!cur
       if (op === "&&=" ? !truthy : op === "||=" ? truthy : cur !== undefined && cur !== null) return cur
       const v = value(R)
-      if (named && v instanceof JsFunction && v.fname === "") setFunctionName(v, left.name)
+      if (named && v instanceof JsFunction && v.fname === "") setFunctionName(v, name)
       write(R, p, v)
       return v
     }
   }
-  const binary = BINARY[op.slice(0, -1) as BinaryOperator]!
+  const binary = BINARY[op.slice(0, -1) as BinaryOperator]
   return function compoundAssign(R: Frame): Value {
     const p = place.ref(R)
     const cur = read(R, p)
@@ -426,13 +455,14 @@ export function compileAssignment(node: AnyNode, ctx: CompileContext): Expr {
 export { getV, sourceText }
 
 /** `super.k = v`: a [[Set]] on the home object's prototype with `this` as the receiver. */
-function compileSuperAssignment(node: AnyNode, ctx: CompileContext): Expr {
+function compileSuperAssignment(node: AssignmentExpression, left: MemberExpression, object: Super, ctx: CompileContext): Expr {
   const st = ctx.st
   const line = ctx.line(node)
-  const left = node.left
-  const { home, thisValue } = superBase(left.object, ctx)
-  const key: Expr | null = left.computed ? compileExpression(left.property, ctx) : null
-  const name: string = left.computed ? "" : left.property.name
+  const { home, thisValue } = superBase(object, ctx)
+  const property = left.property
+  if (property.type === "PrivateIdentifier") throw ctx.unexpected(property)
+  const key: Expr | null = left.computed ? compileExpression(property, ctx) : null
+  const name = propertyName(left)
   const value = compileExpression(node.right, ctx)
   return function assignSuperProperty(R: Frame): Value {
     const self = thisValue(R)

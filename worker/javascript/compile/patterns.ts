@@ -4,6 +4,10 @@
  * through `compileInit`; assignments (`[a, b] = [b, a]`) through `compileAssign` or a property
  * write. Defaults (`{a = 1}`) are evaluated only when the piece is `undefined`; array patterns
  * consume iterables one step at a time (`Stepper`) and close them when they stop early.
+ *
+ * The pieces of an object or array pattern are compiled by one skeleton (`objectPatternParts`,
+ * `arrayPatternElements`) for this plain form and the resumable one (resumable-patterns.ts),
+ * through a `PatternForm`; only the run-time writers are written twice.
  */
 
 import { JsMessages } from "../messages.js"
@@ -11,21 +15,22 @@ import { DONE, Stepper } from "../runtime/iterate.js"
 import { ABSENT, JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { getV, putIndexed, toObject, toPropertyKey, toStr } from "../runtime/ops.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
-import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
+import type { ArrayPattern, Expression, MemberExpression, ObjectPattern, Pattern } from "acorn"
+import { propertyName, type CompileContext, type Expr, type Frame } from "./context.js"
 import { compileExpression, isAnonymousFunction, staticKey } from "./expressions.js"
 import { setFunctionName } from "./functions.js"
 import { compilePrivateWrite } from "./private.js"
 import { compileAssign, compileInit, refOf, type Write } from "./variables.js"
 
-export function compilePatternDeclaration(p: AnyNode, ctx: CompileContext): Write {
+export function compilePatternDeclaration(p: Pattern, ctx: CompileContext): Write {
   return compilePattern(p, ctx, true)
 }
 
-export function compilePatternAssignment(p: AnyNode, ctx: CompileContext): Write {
+export function compilePatternAssignment(p: Pattern, ctx: CompileContext): Write {
   return compilePattern(p, ctx, false)
 }
 
-function compilePattern(p: AnyNode, ctx: CompileContext, declaring: boolean): Write {
+function compilePattern(p: Pattern, ctx: CompileContext, declaring: boolean): Write {
   const st = ctx.st
   const line = ctx.line(p)
   switch (p.type) {
@@ -40,19 +45,20 @@ function compilePattern(p: AnyNode, ctx: CompileContext, declaring: boolean): Wr
       const object = compileExpression(p.object, ctx)
       if (p.property.type === "PrivateIdentifier") {
         const set = compilePrivateWrite(p, ctx)
-        return (R, v) => set(R, object(R), v)
+        return function privateTarget(R, v) { set(R, object(R), v) }
       }
-      const key: Expr = p.computed ? compileExpression(p.property, ctx) : ((k: string) => () => k)(p.property.name)
-      return (R, v) => putIndexed(st, object(R), key(R), v)
+      const key = compileTargetKey(p, ctx)
+      return function memberTarget(R, v) { putIndexed(st, object(R), key(R), v) }
     }
     case "AssignmentPattern": {
       const target = compilePattern(p.left, ctx, declaring)
-      const fallback = compileExpression(p.right, ctx, p.left.type === "Identifier" ? p.left.name : undefined)
-      const named = p.left.type === "Identifier" && isAnonymousFunction(p.right)
-      return (R, v) => {
+      const name = p.left.type === "Identifier" ? p.left.name : undefined
+      const fallback = compileExpression(p.right, ctx, name)
+      const named = name !== undefined && isAnonymousFunction(p.right)
+      return function defaulted(R, v) {
         if (v === undefined) {
           v = fallback(R)
-          if (named && v instanceof JsFunction && v.fname === "") setFunctionName(v, p.left.name)
+          if (named && v instanceof JsFunction && v.fname === "") setFunctionName(v, name)
         }
         target(R, v)
       }
@@ -77,21 +83,29 @@ export interface PropertyTarget {
   readonly put: (R: Frame, o: Value, k: Value, v: Value) => void
 }
 
-const noKey: Expr = () => undefined
+const noKey: Expr = function noKey() { return undefined }
 
-export function propertyTargetOf(e: AnyNode, ctx: CompileContext): PropertyTarget | null {
+/** The key of a (not private) member target: its computed expression, or its name as a constant. */
+function compileTargetKey(t: MemberExpression, ctx: CompileContext): Expr {
+  const property = t.property
+  if (property.type === "PrivateIdentifier") throw ctx.unexpected(property)
+  if (t.computed) return compileExpression(property, ctx)
+  const name = propertyName(t)
+  return function targetName() { return name }
+}
+
+export function propertyTargetOf(e: Pattern, ctx: CompileContext): PropertyTarget | null {
   const st = ctx.st
-  const hasDefault = e.type === "AssignmentPattern"
-  const t = hasDefault ? e.left : e
+  const t = e.type === "AssignmentPattern" ? e.left : e
   if (t.type !== "MemberExpression") return null
   const object = compileExpression(t.object, ctx)
-  const fallback = hasDefault ? compileExpression(e.right, ctx) : null
+  const fallback = e.type === "AssignmentPattern" ? compileExpression(e.right, ctx) : null
   if (t.property.type === "PrivateIdentifier") {
     const set = compilePrivateWrite(t, ctx)
-    return { object, key: noKey, fallback, put: (R, o, _k, v) => set(R, o, v) }
+    return { object, key: noKey, fallback, put: function putPrivate(R, o, _k, v) { set(R, o, v) } }
   }
-  const key: Expr = t.computed ? compileExpression(t.property, ctx) : ((k: string) => () => k)(t.property.name)
-  return { object, key, fallback, put: (_R, o, k, v) => putIndexed(st, o, k, v) }
+  const key = compileTargetKey(t, ctx)
+  return { object, key, fallback, put: function putProperty(_R, o, k, v) { putIndexed(st, o, k, v) } }
 }
 
 /** The own enumerable properties of `v` not yet taken by the pattern, in a new object (`...rest`). */
@@ -107,21 +121,68 @@ export function restOf(st: JsState, v: Value, used: readonly Key[]): JsObject {
   return rest
 }
 
-function compileObjectPattern(p: AnyNode, ctx: CompileContext, declaring: boolean): Write {
-  const st = ctx.st
-  const line = ctx.line(p)
-  const parts: Array<{ key: string | null; keyExpr: Expr | null; target: Write | null; prop: PropertyTarget | null; rest: boolean }> = []
+// -- The skeleton both forms of a pattern share ---------------------------------------------------
+
+/** How one form compiles a pattern's pieces: expressions `E`, writers `W`, property targets `T`. */
+export interface PatternForm<E, W, T> {
+  readonly expression: (node: Expression, ctx: CompileContext) => E
+  readonly pattern: (p: Pattern, ctx: CompileContext, declaring: boolean) => W
+  /** The target of an element that is a property reference, or null for any other element. */
+  readonly propertyTarget: (e: Pattern, ctx: CompileContext) => T | null
+}
+
+/** One property of an object pattern: its key (`key` when static), and a writer or a property target. */
+export interface ObjectPatternPart<E, W, T> {
+  readonly key: string | null
+  readonly keyExpr: E | null
+  readonly target: W | null
+  readonly prop: T | null
+  readonly rest: boolean
+}
+
+export function objectPatternParts<E, W, T>(p: ObjectPattern, ctx: CompileContext, declaring: boolean, form: PatternForm<E, W, T>): Array<ObjectPatternPart<E, W, T>> {
+  const parts: Array<ObjectPatternPart<E, W, T>> = []
   for (const prop of p.properties) {
     const element = prop.type === "RestElement" ? prop.argument : prop.value
-    const target = propertyTargetOf(element, ctx)
-    const write = target === null ? compilePattern(element, ctx, declaring) : null
+    const target = form.propertyTarget(element, ctx)
+    const write = target === null ? form.pattern(element, ctx, declaring) : null
     if (prop.type === "RestElement") {
       parts.push({ key: null, keyExpr: null, target: write, prop: target, rest: true })
       continue
     }
     const key = staticKey(prop)
-    parts.push({ key, keyExpr: key === null ? compileExpression(prop.key, ctx) : null, target: write, prop: target, rest: false })
+    parts.push({ key, keyExpr: key === null ? form.expression(prop.key, ctx) : null, target: write, prop: target, rest: false })
   }
+  return parts
+}
+
+/** One element of an array pattern: a writer or a property target (neither for a hole). */
+export interface ArrayPatternElement<W, T> {
+  readonly target: W | null
+  readonly prop: T | null
+  readonly rest: boolean
+}
+
+export function arrayPatternElements<E, W, T>(p: ArrayPattern, ctx: CompileContext, declaring: boolean, form: PatternForm<E, W, T>): Array<ArrayPatternElement<W, T>> {
+  return p.elements.map((e) => {
+    if (e === null) return { target: null, prop: null, rest: false }
+    const element = e.type === "RestElement" ? e.argument : e
+    const prop = form.propertyTarget(element, ctx)
+    return { target: prop === null ? form.pattern(element, ctx, declaring) : null, prop, rest: e.type === "RestElement" }
+  })
+}
+
+/** The plain form: closures. */
+const PLAIN: PatternForm<Expr, Write, PropertyTarget> = {
+  expression: (node, ctx) => compileExpression(node, ctx),
+  pattern: (p, ctx, declaring) => compilePattern(p, ctx, declaring),
+  propertyTarget: (e, ctx) => propertyTargetOf(e, ctx),
+}
+
+function compileObjectPattern(p: ObjectPattern, ctx: CompileContext, declaring: boolean): Write {
+  const st = ctx.st
+  const line = ctx.line(p)
+  const parts = objectPatternParts(p, ctx, declaring, PLAIN)
   return function destructureObject(R: Frame, v: Value): void {
     if (v === undefined || v === null) {
       const first = parts[0]
@@ -153,14 +214,9 @@ function compileObjectPattern(p: AnyNode, ctx: CompileContext, declaring: boolea
   }
 }
 
-function compileArrayPattern(p: AnyNode, ctx: CompileContext, declaring: boolean): Write {
+function compileArrayPattern(p: ArrayPattern, ctx: CompileContext, declaring: boolean): Write {
   const st = ctx.st
-  const elements: Array<{ target: Write | null; prop: PropertyTarget | null; rest: boolean }> = p.elements.map((e: AnyNode) => {
-    if (e === null) return { target: null, prop: null, rest: false }
-    const element = e.type === "RestElement" ? e.argument : e
-    const prop = propertyTargetOf(element, ctx)
-    return { target: prop === null ? compilePattern(element, ctx, declaring) : null, prop, rest: e.type === "RestElement" }
-  })
+  const elements = arrayPatternElements(p, ctx, declaring, PLAIN)
   return function destructureArray(R: Frame, v: Value): void {
     if (v === undefined || v === null) throw st.typeError(JsMessages.notIterableValue(toStr(st, v)))
     const stepper = new Stepper(st, v)

@@ -18,7 +18,8 @@
 import { JsMessages } from "../messages.js"
 import { type JsFunction, JsObject, type Value } from "../runtime/object.js"
 import type { JsState } from "../runtime/state.js"
-import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
+import type { BinaryExpression, MemberExpression } from "acorn"
+import type { CompileContext, Expr, Frame, SyntaxNode } from "./context.js"
 import { compileRead, refOf } from "./variables.js"
 
 export const enum PrivateKind {
@@ -100,12 +101,12 @@ export function privateFieldAdd(st: JsState, p: PrivateName, o: JsObject, v: Val
 }
 
 /** The `PrivateName` a `#x` node refers to, read from its binding. */
-export function compilePrivateName(node: AnyNode, ctx: CompileContext): (R: Frame) => PrivateName {
+export function compilePrivateName(node: SyntaxNode, ctx: CompileContext): (R: Frame) => PrivateName {
   return compileRead(refOf(node, ctx), ctx, ctx.line(node)) as unknown as (R: Frame) => PrivateName
 }
 
 /** `o.#x` given the object: `(R, o) => value`. */
-export function compilePrivateRead(node: AnyNode, ctx: CompileContext): (R: Frame, o: Value) => Value {
+export function compilePrivateRead(node: MemberExpression, ctx: CompileContext): (R: Frame, o: Value) => Value {
   const st = ctx.st
   const line = ctx.line(node)
   const name = compilePrivateName(node.property, ctx)
@@ -113,15 +114,15 @@ export function compilePrivateRead(node: AnyNode, ctx: CompileContext): (R: Fram
 }
 
 /** `o.#x = v` given the object. */
-export function compilePrivateWrite(node: AnyNode, ctx: CompileContext): (R: Frame, o: Value, v: Value) => void {
+export function compilePrivateWrite(node: MemberExpression, ctx: CompileContext): (R: Frame, o: Value, v: Value) => void {
   const st = ctx.st
   const line = ctx.line(node)
   const name = compilePrivateName(node.property, ctx)
-  return (R, o, v) => privateSet(st, name(R), o, v, line)
+  return function privateWrite(R, o, v) { privateSet(st, name(R), o, v, line) }
 }
 
 /** `#x in o`: a TypeError unless `o` is an object; then whether it carries the name. */
-export function compilePrivateIn(node: AnyNode, right: Expr, ctx: CompileContext): Expr {
+export function compilePrivateIn(node: BinaryExpression, right: Expr, ctx: CompileContext): Expr {
   const st = ctx.st
   const line = ctx.line(node)
   const name = compilePrivateName(node.left, ctx)

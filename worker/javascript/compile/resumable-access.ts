@@ -9,13 +9,13 @@
  * key of an object-literal method.
  */
 
-import type { BinaryOperator } from "acorn"
 import { JsMessages } from "../messages.js"
 import { JsFunction, JsObject, type Key, type Value } from "../runtime/object.js"
 import { assignProperties } from "../builtins/object.js"
 import { getIndexed, putIndexed, toNumeric, toPropertyKey, toStr } from "../runtime/ops.js"
-import type { AnyNode, CompileContext, Frame } from "./context.js"
-import { compilePropertyInit, isAnonymousFunction, SHORT, sourceText, superBase } from "./expressions.js"
+import type { AssignmentExpression, BinaryOperator, CallExpression, ChainExpression, MemberExpression, ObjectExpression, Super, UpdateExpression } from "acorn"
+import { propertyName, type CompileContext, type Frame } from "./context.js"
+import { compilePropertyInit, isAnonymousFunction, SHORT, sourceText, staticKey, superBase } from "./expressions.js"
 import { notCallable, unknownNamespaceCall } from "./calls.js"
 import { toolNamespacePath } from "../runtime/host-values.js"
 import { setFunctionName } from "./functions.js"
@@ -36,27 +36,28 @@ interface RPlace {
 }
 
 /** Inside an optional chain, a reference whose base is nullish (`o?.k`) yields `SHORT` as its object. */
-function compileRPlace(node: AnyNode, ctx: CompileContext): RPlace {
+function compileRPlace(node: MemberExpression, ctx: CompileContext): RPlace {
   const st = ctx.st
   const line = ctx.line(node)
-  if (node.object.type === "Super") return compileSuperRPlace(node, ctx)
+  if (node.object.type === "Super") return compileSuperRPlace(node, node.object, ctx)
   const object = rexpr(node.object, ctx)
   const chained = ctx.inChain
   const optional = node.optional === true
   const short = (o: Value): boolean => chained && (o === SHORT || (optional && (o === undefined || o === null)))
-  if (node.property.type === "PrivateIdentifier") {
-    const name = compilePrivateName(node.property, ctx)
+  const property = node.property
+  if (property.type === "PrivateIdentifier") {
+    const name = compilePrivateName(property, ctx)
     return {
       *ref(R) {
         const o = yield* object(R)
         return [short(o) ? SHORT : o, undefined]
       },
-      get: (R, o) => privateGet(st, name(R), o, line),
-      set: (R, o, _k, v) => privateSet(st, name(R), o, v, line),
+      get: function getPrivate(R, o) { return privateGet(st, name(R), o, line) },
+      set: function setPrivate(R, o, _k, v) { privateSet(st, name(R), o, v, line) },
     }
   }
-  const key = node.computed ? rexpr(node.property, ctx) : null
-  const name: string = node.computed ? "" : node.property.name
+  const key = node.computed ? rexpr(property, ctx) : null
+  const name = propertyName(node)
   return {
     *ref(R) {
       const o = yield* object(R)
@@ -64,11 +65,11 @@ function compileRPlace(node: AnyNode, ctx: CompileContext): RPlace {
       const k = key === null ? name : yield* key(R)
       return [o, k]
     },
-    get: (_R, o, k) => {
+    get: function getProperty(_R, o, k) {
       if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), typeof k === "symbol" ? k.toString() : toStr(st, k)), line)
       return getIndexed(st, o, k)
     },
-    set: (_R, o, k, v) => {
+    set: function setProperty(_R, o, k, v) {
       st.line = line
       if (o === undefined || o === null) throw st.typeError(JsMessages.setProperty(String(o), typeof k === "symbol" ? k.toString() : toStr(st, k)), line)
       putIndexed(st, o, k, v)
@@ -77,29 +78,31 @@ function compileRPlace(node: AnyNode, ctx: CompileContext): RPlace {
 }
 
 /** `super.k` / `super[k]`: read from the home object's prototype with `this` as receiver. */
-function compileSuperRPlace(node: AnyNode, ctx: CompileContext): RPlace {
+function compileSuperRPlace(node: MemberExpression, object: Super, ctx: CompileContext): RPlace {
   const st = ctx.st
   const line = ctx.line(node)
-  const { home, thisValue } = superBase(node.object, ctx)
-  const key = node.computed ? rexpr(node.property, ctx) : null
-  const name: string = node.computed ? "" : node.property.name
+  const { home, thisValue } = superBase(object, ctx)
+  const property = node.property
+  if (property.type === "PrivateIdentifier") throw ctx.unexpected(property)
+  const key = node.computed ? rexpr(property, ctx) : null
+  const name = propertyName(node)
   return {
     *ref(R) {
       const k = key === null ? name : toPropertyKey(st, yield* key(R))
       return [thisValue(R), k]
     },
-    get: (R, o, k) => {
+    get: function getSuper(R, o, k) {
       const h = home(R) as JsObject | null
       return h === null ? undefined : h.get(st, k as Key, o)
     },
-    set: (R, o, k, v) => {
+    set: function setSuper(R, o, k, v) {
       const h = home(R) as JsObject | null
       if (h === null || !h.set(st, k as Key, v, o)) throw st.typeError(JsMessages.readOnly(String(k), st.realm.describe(o)), line)
     },
   }
 }
 
-export function compileResumableMember(node: AnyNode, ctx: CompileContext): RExpr {
+export function compileResumableMember(node: MemberExpression, ctx: CompileContext): RExpr {
   const place = compileRPlace(node, ctx)
   return function* member(R: Frame) {
     const [o, k] = yield* place.ref(R)
@@ -108,7 +111,7 @@ export function compileResumableMember(node: AnyNode, ctx: CompileContext): RExp
 }
 
 /** `a?.b.c` with an `await` inside: links return `SHORT` once the chain stops. */
-export function compileResumableChain(node: AnyNode, ctx: CompileContext): RExpr {
+export function compileResumableChain(node: ChainExpression, ctx: CompileContext): RExpr {
   const outer = ctx.inChain
   ctx.inChain = true
   const inner = rexpr(node.expression, ctx)
@@ -119,14 +122,14 @@ export function compileResumableChain(node: AnyNode, ctx: CompileContext): RExpr
   }
 }
 
-export function compileResumableCall(node: AnyNode, ctx: CompileContext): RExpr {
-  if (node.callee.type === "Super" || node.callee.type === "ChainExpression") throw ctx.error(node, JsMessages.awaitPosition("this call"))
+export function compileResumableCall(node: CallExpression, ctx: CompileContext): RExpr {
+  const callee = node.callee
+  if (callee.type === "Super" || callee.type === "ChainExpression") throw ctx.error(node, JsMessages.awaitPosition("this call"))
   const st = ctx.st
   const optional = node.optional === true
   const line = ctx.line(node)
-  const callee = node.callee
-  const private_ = callee.type === "MemberExpression" && callee.property.type === "PrivateIdentifier"
-  const text = private_ ? `${sourceText(callee.object, ctx)}[#${callee.property.name}]` : sourceText(callee, ctx)
+  const privateKey = callee.type === "MemberExpression" && callee.property.type === "PrivateIdentifier" ? callee.property : null
+  const text = privateKey !== null && callee.type === "MemberExpression" ? `${sourceText(callee.object, ctx)}[#${privateKey.name}]` : sourceText(callee, ctx)
   const args = rargs(node.arguments, ctx)
   if (callee.type === "MemberExpression") {
     const place = compileRPlace(callee, ctx)
@@ -163,12 +166,13 @@ const keeps = (op: string, cur: Value): boolean => {
   return op === "&&=" ? !truthy : op === "||=" ? truthy : cur !== undefined && cur !== null
 }
 
-export function compileResumableAssignment(node: AnyNode, ctx: CompileContext): RExpr {
+export function compileResumableAssignment(node: AssignmentExpression, ctx: CompileContext): RExpr {
   const st = ctx.st
   const line = ctx.line(node)
   const left = node.left
   const op: string = node.operator
-  const value = rexpr(node.right, ctx, left.type === "Identifier" ? left.name : undefined)
+  const leftName = left.type === "Identifier" ? left.name : undefined
+  const value = rexpr(node.right, ctx, leftName)
   const binary = op === "=" || isLogical(op) ? null : BINARY[op.slice(0, -1) as BinaryOperator]!
   if (op === "=" && (left.type === "ObjectPattern" || left.type === "ArrayPattern")) {
     if (patternSuspends(left, ctx)) {
@@ -186,7 +190,7 @@ export function compileResumableAssignment(node: AnyNode, ctx: CompileContext): 
       return v
     }
   }
-  if (left.type === "Identifier") {
+  if (leftName !== undefined) {
     const ref = refOf(left, ctx)
     const write = compileAssign(ref, ctx, line)
     const read = op === "=" ? null : compileRead(ref, ctx, line)
@@ -195,7 +199,7 @@ export function compileResumableAssignment(node: AnyNode, ctx: CompileContext): 
       const cur = read === null ? undefined : read(R)
       if (read !== null && binary === null && keeps(op, cur)) return cur
       let v = yield* value(R)
-      if (named && v instanceof JsFunction && v.fname === "") setFunctionName(v, left.name)
+      if (named && v instanceof JsFunction && v.fname === "") setFunctionName(v, leftName)
       if (binary !== null) v = binary(st, cur, v)
       write(R, v)
       return v
@@ -222,7 +226,7 @@ export function compileResumableAssignment(node: AnyNode, ctx: CompileContext): 
 }
 
 /** `o[await k]++` and friends: the reference is evaluated once, then read, converted and written. */
-export function compileResumableUpdate(node: AnyNode, ctx: CompileContext): RExpr {
+export function compileResumableUpdate(node: UpdateExpression, ctx: CompileContext): RExpr {
   const st = ctx.st
   if (node.argument.type !== "MemberExpression") throw ctx.error(node, JsMessages.awaitPosition("this update"))
   const place = compileRPlace(node.argument, ctx)
@@ -237,14 +241,14 @@ export function compileResumableUpdate(node: AnyNode, ctx: CompileContext): RExp
   }
 }
 
-export function compileResumableObject(node: AnyNode, ctx: CompileContext): RExpr {
+export function compileResumableObject(node: ObjectExpression, ctx: CompileContext): RExpr {
   const st = ctx.st
   type Part = { plain: ((R: Frame, o: JsObject) => void) | null; spread: RExpr | null; key: RExpr | null; name: Key; value: RExpr | null; named: boolean }
-  const parts: Part[] = node.properties.map((p: AnyNode): Part => {
+  const parts: Part[] = node.properties.map((p): Part => {
     if (!ctx.suspends(p)) return { plain: compilePropertyInit(p, ctx), spread: null, key: null, name: "", value: null, named: false }
     if (p.type === "SpreadElement") return { plain: null, spread: rexpr(p.argument, ctx), key: null, name: "", value: null, named: false }
     if (p.kind !== "init" || p.method) throw ctx.error(p, JsMessages.awaitPosition("the computed key of a method"))
-    const name: string = p.computed ? "" : p.key.type === "Identifier" ? p.key.name : String(p.key.value)
+    const name = staticKey(p) ?? ""
     if (!p.computed && name === "__proto__" && !p.shorthand) throw ctx.error(p, JsMessages.awaitPosition("__proto__ in an object literal"))
     return {
       plain: null,

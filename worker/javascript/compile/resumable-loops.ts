@@ -3,11 +3,12 @@
  * body or head suspends, and `for await`, which always does.
  *
  * They are the plain loops of loops.ts with `yield*` wherever a part may suspend, and share their
- * skeleton, exported there: the labels taken before the body (`takeLabels`), the loop target of
- * `for-in`/`for-of` (`compileLoopTarget`), fresh cells per iteration (`compilePerIterationCells`),
- * the test (`isTrue`) and what a body's completion does (`loopControl`); fuel is spent at every
- * back-edge in both. The loop statements themselves stay twins: a generator function cannot be
- * the plain loop without making every plain loop pay for suspending. `for-of` pulls one
+ * skeleton, exported there: each loop's pieces are compiled by the same `compile...Parts` function
+ * through the resumable `LoopForm` below (statements and expressions as generator functions, the
+ * loop target with a resumable writer when its pattern suspends), and the test (`isTrue`), what a
+ * body's completion does (`loopControl`) and the per-iteration cells are the plain loops' own;
+ * fuel is spent at every back-edge in both. Only the run-time loops stay twins: a generator
+ * function cannot be the plain loop without making every plain loop pay for suspending. `for-of` pulls one
  * value at a time and closes the iterator when the loop is left early — by break, return, throw,
  * or a `return()` of the generator the loop runs in (`GeneratorReturn`).
  *
@@ -24,22 +25,24 @@ import { JsObject, type Value } from "../runtime/object.js"
 import { getV, truthy } from "../runtime/ops.js"
 import { AwaitRequest } from "../runtime/promise.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
-import type { AnyNode, CompileContext, Completion, Frame } from "./context.js"
+import type { DoWhileStatement, ForInStatement, ForOfStatement, ForStatement, WhileStatement } from "acorn"
+import type { CompileContext, Completion, Frame } from "./context.js"
 import { sourceText } from "./expressions.js"
-import { compilePerIterationCells, forInKeys, isTrue, loopControl, takeLabels } from "./loops.js"
+import { compileForEachParts, compileForParts, compileWhileParts, forInKeys, isTrue, loopControl, type LoopForm } from "./loops.js"
 import { compileResumableStatement, rexpr, type RExpr, type RStmt } from "./resumable.js"
-import { compileScopeEntry } from "./statements.js"
-import { compileResumableLoopTarget } from "./resumable-patterns.js"
+import { compileResumableLoopTarget, type ResumableLoopTarget } from "./resumable-patterns.js"
 
-export function compileResumableFor(node: AnyNode, ctx: CompileContext): RStmt {
+/** The resumable form: generator functions. */
+const RESUMABLE: LoopForm<RStmt, RExpr, ResumableLoopTarget> = {
+  statement: (node, ctx) => compileResumableStatement(node, ctx),
+  expression: (node, ctx) => rexpr(node, ctx),
+  discard: (e) => exprAsStatement(e),
+  target: (node, ctx) => compileResumableLoopTarget(node, ctx),
+}
+
+export function compileResumableFor(node: ForStatement, ctx: CompileContext): RStmt {
   const st = ctx.st
-  const labels = takeLabels(ctx)
-  const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
-  const init = node.init === null ? null : node.init.type === "VariableDeclaration" ? compileResumableStatement(node.init, ctx) : exprAsStatement(rexpr(node.init, ctx))
-  const test = node.test === null ? null : rexpr(node.test, ctx)
-  const update = node.update === null ? null : rexpr(node.update, ctx)
-  const body = compileResumableStatement(node.body, ctx)
-  const copyCells = compilePerIterationCells(node, ctx)
+  const { labels, entry, init, test, update, body, copyCells } = compileForParts(node, ctx, RESUMABLE)
   return function* forLoop(R: Frame) {
     if (entry !== null) entry(R)
     if (init !== null) yield* init(R)
@@ -68,11 +71,9 @@ const exprAsStatement = (e: RExpr): RStmt =>
     return undefined
   }
 
-export function compileResumableWhile(node: AnyNode, ctx: CompileContext, doWhile: boolean): RStmt {
+export function compileResumableWhile(node: WhileStatement | DoWhileStatement, ctx: CompileContext, doWhile: boolean): RStmt {
   const st = ctx.st
-  const labels = takeLabels(ctx)
-  const test = rexpr(node.test, ctx)
-  const body = compileResumableStatement(node.body, ctx)
+  const { labels, test, body } = compileWhileParts(node, ctx, RESUMABLE)
   return function* whileLoop(R: Frame) {
     let first = doWhile
     for (;;) {
@@ -93,13 +94,10 @@ export function compileResumableWhile(node: AnyNode, ctx: CompileContext, doWhil
   }
 }
 
-export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys: boolean): RStmt {
+export function compileResumableForEach(node: ForInStatement | ForOfStatement, ctx: CompileContext, keys: boolean): RStmt {
   const st = ctx.st
-  const labels = takeLabels(ctx)
-  const right = rexpr(node.right, ctx)
-  const tdz = compileScopeEntry(node.left.type === "VariableDeclaration" ? ctx.resolution.scopes.get(node.left) : undefined, ctx)
-  const { entry, write, rwrite } = compileResumableLoopTarget(node, ctx)
-  const body = compileResumableStatement(node.body, ctx)
+  const { labels, right, tdz, target, body } = compileForEachParts(node, ctx, RESUMABLE)
+  const { entry, write, rwrite } = target
   return function* forEachLoop(R: Frame) {
     if (tdz !== null) tdz(R)
     const source = yield* right(R)
@@ -141,14 +139,10 @@ export function compileResumableForEach(node: AnyNode, ctx: CompileContext, keys
   }
 }
 
-export function compileForAwait(node: AnyNode, ctx: CompileContext): RStmt {
+export function compileForAwait(node: ForOfStatement, ctx: CompileContext): RStmt {
   const st = ctx.st
-  const labels = takeLabels(ctx)
-  const right = rexpr(node.right, ctx)
-  const tdz = compileScopeEntry(node.left.type === "VariableDeclaration" ? ctx.resolution.scopes.get(node.left) : undefined, ctx)
-  const { entry, write, rwrite } = compileResumableLoopTarget(node, ctx)
-  const body = compileResumableStatement(node.body, ctx)
-  const line = ctx.line(node)
+  const { labels, right, tdz, target, body, line } = compileForEachParts(node, ctx, RESUMABLE)
+  const { entry, write, rwrite } = target
   const text = sourceText(node.right, ctx)
   return function* forAwaitLoop(R: Frame) {
     if (tdz !== null) tdz(R)

@@ -21,11 +21,12 @@ import { JsFunction, type Key, type Value } from "../runtime/object.js"
 import { getV, putIndexed, toPropertyKey, toStr } from "../runtime/ops.js"
 import { ThrowSignal } from "../runtime/state.js"
 import { JsMessages } from "../messages.js"
-import type { AnyNode, CompileContext, Frame } from "./context.js"
-import { isAnonymousFunction, staticKey } from "./expressions.js"
+import type { ArrayPattern, ForInStatement, ForOfStatement, MemberExpression, ObjectPattern, Pattern } from "acorn"
+import { propertyName, type CompileContext, type Frame } from "./context.js"
+import { isAnonymousFunction } from "./expressions.js"
 import { setFunctionName } from "./functions.js"
-import { compilePatternAssignment, compilePatternDeclaration, restOf } from "./patterns.js"
-import { compileLoopTarget } from "./loops.js"
+import { arrayPatternElements, compilePatternAssignment, compilePatternDeclaration, objectPatternParts, restOf, type PatternForm } from "./patterns.js"
+import { compileLoopTarget, type LoopTarget } from "./loops.js"
 import { compilePrivateWrite } from "./private.js"
 import { compileScopeEntry } from "./statements.js"
 import type { Write } from "./variables.js"
@@ -35,7 +36,7 @@ type Gen<T> = Generator<unknown, T, Value>
 export type RWrite = (R: Frame, v: Value) => Gen<void>
 
 /** Whether writing through the pattern can suspend (decided once, at compile time). */
-export function patternSuspends(p: AnyNode, ctx: CompileContext): boolean {
+export function patternSuspends(p: Pattern, ctx: CompileContext): boolean {
   switch (p.type) {
     case "MemberExpression":
       return ctx.suspends(p)
@@ -44,11 +45,11 @@ export function patternSuspends(p: AnyNode, ctx: CompileContext): boolean {
     case "RestElement":
       return patternSuspends(p.argument, ctx)
     case "ObjectPattern":
-      return p.properties.some((prop: AnyNode) =>
+      return p.properties.some((prop) =>
         prop.type === "RestElement" ? patternSuspends(prop.argument, ctx) : (prop.computed === true && ctx.suspends(prop.key)) || patternSuspends(prop.value, ctx),
       )
     case "ArrayPattern":
-      return p.elements.some((e: AnyNode) => e !== null && patternSuspends(e, ctx))
+      return p.elements.some((e) => e !== null && patternSuspends(e, ctx))
   }
   return false
 }
@@ -57,7 +58,11 @@ export function patternSuspends(p: AnyNode, ctx: CompileContext): boolean {
  * The target of a `for-in`/`for-of`/`for await` in resumable code: the plain one (loops.ts), and
  * `rwrite` instead when the head's pattern suspends.
  */
-export function compileResumableLoopTarget(node: AnyNode, ctx: CompileContext): { entry: ((R: Frame) => void) | null; write: Write; rwrite: RWrite | null } {
+export interface ResumableLoopTarget extends LoopTarget {
+  readonly rwrite: RWrite | null
+}
+
+export function compileResumableLoopTarget(node: ForInStatement | ForOfStatement, ctx: CompileContext): ResumableLoopTarget {
   const left = node.left
   const declaring = left.type === "VariableDeclaration"
   const pattern = declaring ? left.declarations[0].id : left
@@ -66,10 +71,10 @@ export function compileResumableLoopTarget(node: AnyNode, ctx: CompileContext): 
   return { entry, write: unreachableWrite, rwrite: compileResumablePattern(pattern, ctx, declaring) }
 }
 
-const unreachableWrite: Write = () => {}
+const unreachableWrite: Write = function unreachableWrite() {}
 
 /** The resumable writer of a pattern that suspends (`patternSuspends`); declaring as in patterns.ts. */
-export function compileResumablePattern(p: AnyNode, ctx: CompileContext, declaring: boolean): RWrite {
+export function compileResumablePattern(p: Pattern, ctx: CompileContext, declaring: boolean): RWrite {
   if (!patternSuspends(p, ctx)) {
     const plain = declaring ? compilePatternDeclaration(p, ctx) : compilePatternAssignment(p, ctx)
     return function* plainPattern(R: Frame, v: Value) {
@@ -81,12 +86,13 @@ export function compileResumablePattern(p: AnyNode, ctx: CompileContext, declari
       return compileResumableTarget(p, ctx)
     case "AssignmentPattern": {
       const target = compileResumablePattern(p.left, ctx, declaring)
-      const fallback = rexpr(p.right, ctx, p.left.type === "Identifier" ? p.left.name : undefined)
-      const named = p.left.type === "Identifier" && isAnonymousFunction(p.right)
+      const name = p.left.type === "Identifier" ? p.left.name : undefined
+      const fallback = rexpr(p.right, ctx, name)
+      const named = name !== undefined && isAnonymousFunction(p.right)
       return function* defaulted(R: Frame, v: Value) {
         if (v === undefined) {
           v = yield* fallback(R)
-          if (named && v instanceof JsFunction && v.fname === "") setFunctionName(v, p.left.name)
+          if (named && v instanceof JsFunction && v.fname === "") setFunctionName(v, name)
         }
         yield* target(R, v)
       }
@@ -99,17 +105,18 @@ export function compileResumablePattern(p: AnyNode, ctx: CompileContext, declari
   throw ctx.error(p, "SyntaxError: Invalid destructuring assignment target", "ParseError")
 }
 
-function compileResumableTarget(p: AnyNode, ctx: CompileContext): RWrite {
+function compileResumableTarget(p: MemberExpression, ctx: CompileContext): RWrite {
   const st = ctx.st
   const object = rexpr(p.object, ctx)
-  if (p.property.type === "PrivateIdentifier") {
+  const property = p.property
+  if (property.type === "PrivateIdentifier") {
     const set = compilePrivateWrite(p, ctx)
     return function* privateTarget(R: Frame, v: Value) {
       set(R, yield* object(R), v)
     }
   }
-  const name: string | null = p.computed ? null : p.property.name
-  const key: RExpr | null = p.computed ? rexpr(p.property, ctx) : null
+  const name: string | null = p.computed ? null : propertyName(p)
+  const key: RExpr | null = p.computed ? rexpr(property, ctx) : null
   return function* memberTarget(R: Frame, v: Value) {
     const o = yield* object(R)
     putIndexed(st, o, key === null ? name! : yield* key(R), v)
@@ -124,37 +131,33 @@ interface RPropertyTarget {
   readonly put: (R: Frame, o: Value, k: Value, v: Value) => void
 }
 
-function rpropertyTargetOf(e: AnyNode, ctx: CompileContext): RPropertyTarget | null {
+function rpropertyTargetOf(e: Pattern, ctx: CompileContext): RPropertyTarget | null {
   const st = ctx.st
-  const hasDefault = e.type === "AssignmentPattern"
-  const t = hasDefault ? e.left : e
+  const t = e.type === "AssignmentPattern" ? e.left : e
   if (t.type !== "MemberExpression") return null
   const object = rexpr(t.object, ctx)
-  const fallback = hasDefault ? rexpr(e.right, ctx) : null
-  if (t.property.type === "PrivateIdentifier") {
+  const fallback = e.type === "AssignmentPattern" ? rexpr(e.right, ctx) : null
+  const property = t.property
+  if (property.type === "PrivateIdentifier") {
     const set = compilePrivateWrite(t, ctx)
-    return { object, key: null, fallback, put: (R, o, _k, v) => set(R, o, v) }
+    return { object, key: null, fallback, put: function putPrivate(R, o, _k, v) { set(R, o, v) } }
   }
-  const name: string = t.computed ? "" : t.property.name
-  const key = t.computed ? rexpr(t.property, ctx) : null
-  return { object, key, fallback, put: (_R, o, k, v) => putIndexed(st, o, key === null ? name : k, v) }
+  const name = propertyName(t)
+  const key = t.computed ? rexpr(property, ctx) : null
+  return { object, key, fallback, put: function putProperty(_R, o, k, v) { putIndexed(st, o, key === null ? name : k, v) } }
 }
 
-function compileResumableObjectPattern(p: AnyNode, ctx: CompileContext, declaring: boolean): RWrite {
+/** The resumable form of the pattern skeleton (patterns.ts): generator functions. */
+const RESUMABLE: PatternForm<RExpr, RWrite, RPropertyTarget> = {
+  expression: (node, ctx) => rexpr(node, ctx),
+  pattern: (p, ctx, declaring) => compileResumablePattern(p, ctx, declaring),
+  propertyTarget: (e, ctx) => rpropertyTargetOf(e, ctx),
+}
+
+function compileResumableObjectPattern(p: ObjectPattern, ctx: CompileContext, declaring: boolean): RWrite {
   const st = ctx.st
   const line = ctx.line(p)
-  const parts: Array<{ key: string | null; keyExpr: RExpr | null; target: RWrite | null; prop: RPropertyTarget | null; rest: boolean }> = []
-  for (const prop of p.properties) {
-    const element = prop.type === "RestElement" ? prop.argument : prop.value
-    const target = rpropertyTargetOf(element, ctx)
-    const write = target === null ? compileResumablePattern(element, ctx, declaring) : null
-    if (prop.type === "RestElement") {
-      parts.push({ key: null, keyExpr: null, target: write, prop: target, rest: true })
-      continue
-    }
-    const key = staticKey(prop)
-    parts.push({ key, keyExpr: key === null ? rexpr(prop.key, ctx) : null, target: write, prop: target, rest: false })
-  }
+  const parts = objectPatternParts(p, ctx, declaring, RESUMABLE)
   return function* destructureObject(R: Frame, v: Value) {
     if (v === undefined || v === null) {
       const first = parts[0]
@@ -186,14 +189,9 @@ function compileResumableObjectPattern(p: AnyNode, ctx: CompileContext, declarin
   }
 }
 
-function compileResumableArrayPattern(p: AnyNode, ctx: CompileContext, declaring: boolean): RWrite {
+function compileResumableArrayPattern(p: ArrayPattern, ctx: CompileContext, declaring: boolean): RWrite {
   const st = ctx.st
-  const elements: Array<{ target: RWrite | null; prop: RPropertyTarget | null; rest: boolean }> = p.elements.map((e: AnyNode) => {
-    if (e === null) return { target: null, prop: null, rest: false }
-    const element = e.type === "RestElement" ? e.argument : e
-    const prop = rpropertyTargetOf(element, ctx)
-    return { target: prop === null ? compileResumablePattern(element, ctx, declaring) : null, prop, rest: e.type === "RestElement" }
-  })
+  const elements = arrayPatternElements(p, ctx, declaring, RESUMABLE)
   return function* destructureArray(R: Frame, v: Value) {
     if (v === undefined || v === null) throw st.typeError(JsMessages.notIterableValue(toStr(st, v)))
     const stepper = new Stepper(st, v)

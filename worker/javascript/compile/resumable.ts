@@ -18,7 +18,7 @@
  * says how to rewrite the line.
  */
 
-import type { BinaryOperator, UnaryOperator } from "acorn"
+import type { Expression, SpreadElement, Super } from "acorn"
 import { JsMessages } from "../messages.js"
 import { iterableToList } from "../runtime/iterate.js"
 import { GeneratorReturn } from "../runtime/generator.js"
@@ -26,14 +26,26 @@ import { JsFunction, JsObject, type Value } from "../runtime/object.js"
 import { toStr } from "../runtime/ops.js"
 import { AwaitRequest } from "../runtime/promise.js"
 import { ThrowSignal } from "../runtime/state.js"
-import { BREAK, RETURN, type AnyNode, type CompileContext, type Completion, type ExpressionNode, type Frame, type HandlerTable, type StatementNode } from "./context.js"
+import {
+  BREAK,
+  handlerOf,
+  RETURN,
+  type CompileContext,
+  type Completion,
+  type ExpressionNode,
+  type Frame,
+  type FunctionNode,
+  type HandlerTable,
+  type StatementNode,
+  type SyntaxNode,
+} from "./context.js"
 import { compileExpression, sourceText } from "./expressions.js"
 import { construct } from "./functions.js"
 import { compileForAwait, compileResumableFor, compileResumableForEach, compileResumableWhile } from "./resumable-loops.js"
 import { BINARY, UNARY } from "./operators.js"
 import { compilePatternDeclaration } from "./patterns.js"
 import { compileResumablePattern, patternSuspends } from "./resumable-patterns.js"
-import { compileScopeEntry, compileStatement } from "./statements.js"
+import { compileLabeledBody, compileScopeEntry, compileStatement, compileSwitchParts } from "./statements.js"
 import { compileYield, inAsyncGenerator } from "./generators.js"
 import { compileResumableAssignment, compileResumableCall, compileResumableChain, compileResumableMember, compileResumableObject, compileResumableUpdate } from "./resumable-access.js"
 import { compilePrivateName } from "./private.js"
@@ -43,13 +55,11 @@ type Gen<T> = Generator<unknown, T, Value>
 export type RExpr = (R: Frame) => Gen<Value>
 export type RStmt = (R: Frame) => Gen<Completion>
 
-export function compileResumableBody(node: AnyNode, ctx: CompileContext): (R: Frame) => Gen<Value> {
+export function compileResumableBody(node: FunctionNode, ctx: CompileContext): (R: Frame) => Gen<Value> {
   const st = ctx.st
-  if (node.body.type !== "BlockStatement") {
-    const e = rexpr(node.body, ctx)
-    return e
-  }
-  const list = rlist(node.body.body, ctx)
+  const source = node.body
+  if (source.type !== "BlockStatement") return rexpr(source, ctx)
+  const list = rlist(source.body, ctx)
   return function* body(R: Frame) {
     const c = yield* list(R)
     return c === RETURN ? st.returned : undefined
@@ -58,21 +68,21 @@ export function compileResumableBody(node: AnyNode, ctx: CompileContext): (R: Fr
 
 // -- Statements ---------------------------------------------------------------------------------
 
-export function compileResumableStatement(node: AnyNode, ctx: CompileContext): RStmt {
+export function compileResumableStatement(node: StatementNode, ctx: CompileContext): RStmt {
   if (!ctx.suspends(node)) {
     const plain = compileStatement(node, ctx)
     return function* plainStatement(R: Frame) {
       return plain(R)
     }
   }
-  const compile = (RSTATEMENTS as Readonly<Record<string, ((node: AnyNode, ctx: CompileContext) => RStmt) | undefined>>)[node.type]
+  const compile = handlerOf<StatementNode, RStmt, []>(RSTATEMENTS, node)
   if (compile === undefined) throw ctx.error(node, JsMessages.awaitPosition(describe(node)))
   return compile(node, ctx)
 }
 
-const describe = (node: AnyNode): string => node.type.replace(/(Statement|Expression|Declaration)$/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()
+const describe = (node: SyntaxNode): string => node.type.replace(/(Statement|Expression|Declaration)$/, "").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase()
 
-export function rlist(statements: AnyNode[], ctx: CompileContext): RStmt {
+export function rlist(statements: ReadonlyArray<StatementNode>, ctx: CompileContext): RStmt {
   const items = statements.map((s) => (ctx.suspends(s) ? { r: compileResumableStatement(s, ctx), p: null } : { r: null, p: compileStatement(s, ctx) }))
   return function* statementList(R: Frame) {
     for (const item of items) {
@@ -99,8 +109,8 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
     }
   },
   VariableDeclaration: (node, ctx) => {
-    const parts = node.declarations.map((d: AnyNode) => ({
-      value: d.init === null ? null : rexpr(d.init, ctx, d.id.type === "Identifier" ? d.id.name : undefined),
+    const parts = node.declarations.map((d) => ({
+      value: !d.init ? null : rexpr(d.init, ctx, d.id.type === "Identifier" ? d.id.name : undefined),
       write: patternSuspends(d.id, ctx) ? null : compilePatternDeclaration(d.id, ctx),
       rwrite: patternSuspends(d.id, ctx) ? compileResumablePattern(d.id, ctx, true) : null,
       isVar: node.kind === "var",
@@ -120,7 +130,7 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
   },
   ReturnStatement: (node, ctx) => {
     const st = ctx.st
-    const e = node.argument === null ? null : rexpr(node.argument, ctx)
+    const e = !node.argument ? null : rexpr(node.argument, ctx)
     // `return v` in an async generator awaits `v` (a rejection is thrown at the return).
     const awaits = inAsyncGenerator(ctx) && e !== null
     return function* returnStatement(R: Frame) {
@@ -156,10 +166,8 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
   },
   LabeledStatement: (node, ctx) => {
     const st = ctx.st
-    const label: string = node.label.name
-    ctx.pendingLabels = [...ctx.pendingLabels, label]
-    const body = compileResumableStatement(node.body, ctx)
-    ctx.pendingLabels = []
+    const label = node.label.name
+    const body = compileLabeledBody(node, ctx, compileResumableStatement)
     return function* labeled(R: Frame) {
       const c = yield* body(R)
       if (c !== undefined && st.label === label && c.signal === "break") {
@@ -216,10 +224,7 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
   },
   SwitchStatement: (node, ctx) => {
     const st = ctx.st
-    const discriminant = rexpr(node.discriminant, ctx)
-    const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
-    const cases = node.cases.map((c: AnyNode) => ({ test: c.test ? rexpr(c.test, ctx) : null, body: rlist(c.consequent, ctx) }))
-    const defaultIndex = cases.findIndex((c: { test: unknown }) => c.test === null)
+    const { discriminant, entry, cases, defaultIndex } = compileSwitchParts(node, ctx, (e, c) => rexpr(e, c), rlist)
     return function* switchStatement(R: Frame) {
       const v = yield* discriminant(R)
       if (entry !== null) entry(R)
@@ -246,14 +251,14 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
 
 // -- Expressions --------------------------------------------------------------------------------
 
-export function rexpr(node: AnyNode, ctx: CompileContext, name?: string): RExpr {
+export function rexpr(node: ExpressionNode | Super, ctx: CompileContext, name?: string): RExpr {
   if (!ctx.suspends(node)) {
     const plain = compileExpression(node, ctx, name)
     return function* plainExpression(R: Frame) {
       return plain(R)
     }
   }
-  const compile = (REXPRESSIONS as Readonly<Record<string, ((node: AnyNode, ctx: CompileContext) => RExpr) | undefined>>)[node.type]
+  const compile = handlerOf<ExpressionNode | Super, RExpr, []>(REXPRESSIONS, node)
   if (compile === undefined) throw ctx.error(node, JsMessages.awaitPosition(describe(node)))
   return compile(node, ctx)
 }
@@ -284,7 +289,7 @@ const REXPRESSIONS: Partial<HandlerTable<ExpressionNode, RExpr>> = {
     }
     const l = rexpr(node.left, ctx)
     const r = rexpr(node.right, ctx)
-    const op = BINARY[node.operator as BinaryOperator]!
+    const op = BINARY[node.operator]
     return function* binary(R: Frame) {
       const a = yield* l(R)
       const b = yield* r(R)
@@ -315,13 +320,13 @@ const REXPRESSIONS: Partial<HandlerTable<ExpressionNode, RExpr>> = {
     if (node.operator === "delete") throw ctx.error(node, JsMessages.awaitPosition("delete"))
     const st = ctx.st
     const arg = rexpr(node.argument, ctx)
-    const op = UNARY[node.operator as Exclude<UnaryOperator, "delete">]!
+    const op = UNARY[node.operator]
     return function* unary(R: Frame) {
       return op(st, yield* arg(R))
     }
   },
   SequenceExpression: (node, ctx) => {
-    const parts = node.expressions.map((e: AnyNode) => rexpr(e, ctx))
+    const parts = node.expressions.map((e) => rexpr(e, ctx))
     return function* sequence(R: Frame) {
       let v: Value
       for (const p of parts) v = yield* p(R)
@@ -330,8 +335,8 @@ const REXPRESSIONS: Partial<HandlerTable<ExpressionNode, RExpr>> = {
   },
   TemplateLiteral: (node, ctx) => {
     const st = ctx.st
-    const quasis: string[] = node.quasis.map((q: AnyNode) => q.value.cooked)
-    const parts = node.expressions.map((e: AnyNode) => rexpr(e, ctx))
+    const quasis: string[] = node.quasis.map((q) => q.value.cooked as string)
+    const parts = node.expressions.map((e) => rexpr(e, ctx))
     return function* template(R: Frame) {
       let s = quasis[0]!
       for (let i = 0; i < parts.length; i++) {
@@ -349,7 +354,7 @@ const REXPRESSIONS: Partial<HandlerTable<ExpressionNode, RExpr>> = {
     const tag = ctx.suspends(node.tag) ? null : compileTag(node.tag, ctx)
     if (tag === null) throw ctx.error(node, JsMessages.awaitPosition("a template tag"))
     const strings = templateSite(node, ctx)
-    const subs = node.quasi.expressions.map((e: AnyNode) => rexpr(e, ctx))
+    const subs = node.quasi.expressions.map((e) => rexpr(e, ctx))
     return function* taggedTemplate(R: Frame) {
       const [f, thisValue] = tag(R)
       const args: Value[] = [strings()]
@@ -361,7 +366,7 @@ const REXPRESSIONS: Partial<HandlerTable<ExpressionNode, RExpr>> = {
   },
   ArrayExpression: (node, ctx) => {
     const st = ctx.st
-    const parts = node.elements.map((e: AnyNode) => (e === null ? null : e.type === "SpreadElement" ? { e: rexpr(e.argument, ctx), spread: true } : { e: rexpr(e, ctx), spread: false }))
+    const parts = node.elements.map((e) => (e === null ? null : e.type === "SpreadElement" ? { e: rexpr(e.argument, ctx), spread: true } : { e: rexpr(e, ctx), spread: false }))
     return function* array(R: Frame) {
       const items: Value[] = []
       for (const p of parts) {
@@ -394,7 +399,7 @@ const REXPRESSIONS: Partial<HandlerTable<ExpressionNode, RExpr>> = {
   },
 }
 
-export function rargs(args: AnyNode[], ctx: CompileContext): (R: Frame) => Gen<Value[]> {
+export function rargs(args: ReadonlyArray<Expression | SpreadElement>, ctx: CompileContext): (R: Frame) => Gen<Value[]> {
   const st = ctx.st
   const parts = args.map((a) => (a.type === "SpreadElement" ? { e: rexpr(a.argument, ctx), spread: true } : { e: rexpr(a, ctx), spread: false }))
   return function* argumentList(R: Frame) {

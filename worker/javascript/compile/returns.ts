@@ -17,7 +17,8 @@
  */
 
 import type { Value } from "../runtime/object.js"
-import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
+import type { ReturnStatement, Statement } from "acorn"
+import type { CompileContext, Expr, Frame } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { plainLocalSlot } from "./fused.js"
 
@@ -25,7 +26,7 @@ import { plainLocalSlot } from "./fused.js"
 type Returned = { readonly slot: number; readonly expr: Expr | null }
 
 /** The body as one expression, or null when it is not made only of returns. */
-export function compileReturningBody(statements: AnyNode[], ctx: CompileContext): Expr | null {
+export function compileReturningBody(statements: Statement[], ctx: CompileContext): Expr | null {
   if (!statements.every((s, i) => isGuardedReturn(s) || isSkippable(s) || (isFinalReturn(s) && statements.slice(i + 1).every(isSkippable)))) return null
   const guards: Array<{ test: Expr; value: Returned }> = []
   let last: Expr = returnsUndefined
@@ -35,35 +36,36 @@ export function compileReturningBody(statements: AnyNode[], ctx: CompileContext)
       last = readerOf(compileReturned(s, ctx))
       break
     }
+    if (s.type !== "IfStatement") return null
     const test = compileExpression(s.test, ctx)
-    const value = compileReturned(onlyReturn(s.consequent), ctx)
-    if (s.alternate === null) {
+    const value = compileReturned(onlyReturn(s.consequent)!, ctx)
+    if (!s.alternate) {
       guards.push({ test, value })
       continue
     }
-    last = choose(test, value, compileReturned(onlyReturn(s.alternate), ctx))
+    last = choose(test, value, compileReturned(onlyReturn(s.alternate)!, ctx))
     break
   }
   for (let i = guards.length - 1; i >= 0; i--) last = choose(guards[i]!.test, guards[i]!.value, { slot: -1, expr: last })
   return last
 }
 
-const returnsUndefined: Expr = () => undefined
+const returnsUndefined: Expr = function returnsUndefined() { return undefined }
 
-const isSkippable = (s: AnyNode): boolean =>
+const isSkippable = (s: Statement): boolean =>
   s.type === "EmptyStatement" || s.type === "FunctionDeclaration" || (s.type === "ExpressionStatement" && typeof s.directive === "string")
 
 /** `return x;`, or `{ return x; }` (a block of one return declares nothing). */
-const onlyReturn = (s: AnyNode): AnyNode | null =>
+const onlyReturn = (s: Statement): ReturnStatement | null =>
   s.type === "ReturnStatement" ? s : s.type === "BlockStatement" && s.body.length === 1 && s.body[0].type === "ReturnStatement" ? s.body[0] : null
 
-const isGuardedReturn = (s: AnyNode): boolean => s.type === "IfStatement" && s.alternate === null && onlyReturn(s.consequent) !== null
+const isGuardedReturn = (s: Statement): boolean => s.type === "IfStatement" && s.alternate === null && onlyReturn(s.consequent) !== null
 
-const isFinalReturn = (s: AnyNode): boolean =>
-  s.type === "ReturnStatement" || (s.type === "IfStatement" && s.alternate !== null && onlyReturn(s.consequent) !== null && onlyReturn(s.alternate) !== null)
+const isFinalReturn = (s: Statement): boolean =>
+  s.type === "ReturnStatement" || (s.type === "IfStatement" && s.alternate != null && onlyReturn(s.consequent) !== null && onlyReturn(s.alternate) !== null)
 
-function compileReturned(node: AnyNode, ctx: CompileContext): Returned {
-  if (node.argument === null) return { slot: -1, expr: returnsUndefined }
+function compileReturned(node: ReturnStatement, ctx: CompileContext): Returned {
+  if (!node.argument) return { slot: -1, expr: returnsUndefined }
   const slot = plainLocalSlot(node.argument, ctx)
   return slot >= 0 ? { slot, expr: null } : { slot: -1, expr: compileExpression(node.argument, ctx) }
 }

@@ -21,10 +21,25 @@
  * Any other name is a global: a property of the program's global object.
  */
 
-import type { Node } from "acorn"
-import type { AnyNode } from "./context.js"
+import type {
+  BlockStatement,
+  Expression,
+  FunctionDeclaration,
+  Identifier,
+  ModuleDeclaration,
+  Node,
+  Pattern,
+  Program,
+  Statement,
+  VariableDeclaration,
+} from "acorn"
+import type { FunctionNode, MemberInitializer, SyntaxNode } from "./context.js"
 
-export type BindingKind = "var" | "let" | "const" | "class" | "function" | "param" | "catch" | "internal"
+/**
+ * How a binding was declared. A declaration's own kind comes as acorn gives it, `using` included
+ * (read like a `var` of its block for now: nothing treats it specially).
+ */
+export type BindingKind = VariableDeclaration["kind"] | "class" | "function" | "param" | "catch" | "internal"
 
 export class Binding {
   captured = false
@@ -71,10 +86,15 @@ export class FunctionInfo {
   simpleParams = true
 
   constructor(
-    readonly node: AnyNode,
+    readonly node: FunctionNode | Program,
     readonly parent: FunctionInfo | null,
     readonly arrow: boolean,
   ) {}
+
+  /** An async generator's `return v` awaits `v`. */
+  get asyncGenerator(): boolean {
+    return this.node.type !== "Program" && this.node.async && this.node.generator
+  }
 
   upvalueSlot(index: number): number {
     return this.slots + index
@@ -100,7 +120,7 @@ export interface Scope {
   readonly isSwitch: boolean
   /** Lexical bindings and block-level function declarations, in order. */
   readonly lexicals: Binding[]
-  readonly functions: AnyNode[]
+  readonly functions: FunctionDeclaration[]
 }
 
 export interface Resolution {
@@ -120,10 +140,16 @@ export interface Resolution {
    * Class member (field with an initialiser, static block) -> the function the compiler makes of
    * it: a field initialiser or a static block runs like a method with no parameters.
    */
-  readonly initializers: Map<Node, AnyNode>
+  readonly initializers: Map<Node, MemberInitializer>
 }
 
-export function resolveScopes(program: AnyNode): Resolution {
+/** Whether a value found under a node's keys is itself a node (the generic walks visit only those). */
+const isNode = (v: unknown): v is SyntaxNode => v !== null && typeof v === "object" && typeof (v as { type?: unknown }).type === "string"
+
+/** The values under a node's own keys: child nodes, arrays of them, and plain data. */
+const fieldsOf = (node: SyntaxNode): Record<string, unknown> => node as unknown as Record<string, unknown>
+
+export function resolveScopes(program: Program): Resolution {
   const res: Resolution = {
     functions: new Map(),
     references: new Map(),
@@ -189,12 +215,14 @@ export function resolveScopes(program: AnyNode): Resolution {
   // -- Declarations collected ahead (hoisting) ----------------------------------------------
 
   /** `var` declarations (and nested-block function names in sloppy code: none, we are strict). */
-  const hoistVars = (node: AnyNode, f: FunctionInfo, s: Scope): void => {
-    if (node === null || typeof node !== "object") return
-    if (Array.isArray(node)) {
-      for (const n of node) hoistVars(n, f, s)
+  const hoistVars = (value: unknown, f: FunctionInfo, s: Scope): void => {
+    if (value === null || typeof value !== "object") return
+    if (Array.isArray(value)) {
+      for (const n of value) hoistVars(n, f, s)
       return
     }
+    if (!isNode(value)) return
+    const node = value
     switch (node.type) {
       case "FunctionDeclaration":
       case "FunctionExpression":
@@ -207,20 +235,20 @@ export function resolveScopes(program: AnyNode): Resolution {
         for (const d of node.declarations) if (d.init) hoistVars(d.init, f, s)
         return
     }
-    for (const k in node) {
+    const fields = fieldsOf(node)
+    for (const k in fields) {
       if (k === "loc" || k === "type") continue
-      const v = node[k]
+      const v = fields[k]
       if (v !== null && typeof v === "object") hoistVars(v, f, s)
     }
   }
 
   /** Lexical declarations directly in a statement list, declared in `s` before visiting it. */
-  const declareLexicals = (statements: AnyNode[], s: Scope): void => {
+  const declareLexicals = (statements: ReadonlyArray<Statement | ModuleDeclaration>, s: Scope): void => {
     for (const st of statements) {
       const d = st.type === "ExportNamedDeclaration" ? st.declaration : st
       if (d === null || d === undefined) continue
       if (d.type === "VariableDeclaration" && d.kind !== "var") {
-        for (const id of patternNames(d.declarations[0] ? d : d)) void id
         for (const decl of d.declarations) for (const id of patternNames(decl.id)) s.lexicals.push(declareIn(s, id.name, d.kind, decl.end, id))
       } else if (d.type === "ClassDeclaration") {
         s.lexicals.push(declareIn(s, d.id.name, "class", d.end, d.id))
@@ -236,7 +264,7 @@ export function resolveScopes(program: AnyNode): Resolution {
 
   // -- The walk -----------------------------------------------------------------------------
 
-  const visitFunction = (node: AnyNode): void => {
+  const visitFunction = (node: FunctionNode): void => {
     const outerFn = fn
     const outerScope = scope
     const outerTop = functionTopScope
@@ -281,7 +309,7 @@ export function resolveScopes(program: AnyNode): Resolution {
     path = outerPath
   }
 
-  const visitPattern = (p: AnyNode): void => {
+  const visitPattern = (p: Pattern): void => {
     switch (p.type) {
       case "Identifier":
         return use(p, p.name)
@@ -307,7 +335,7 @@ export function resolveScopes(program: AnyNode): Resolution {
     }
   }
 
-  const visitBlock = (node: AnyNode, statements: AnyNode[], isSwitch = false): void => {
+  const visitBlock = (node: Node, statements: Statement[], isSwitch = false): void => {
     const outer = scope
     scope = newScope(scope, fn, isSwitch)
     res.scopes.set(node, scope)
@@ -316,14 +344,14 @@ export function resolveScopes(program: AnyNode): Resolution {
     scope = outer
   }
 
-  function visit(node: AnyNode): void {
+  function visit(node: SyntaxNode | null | undefined): void {
     if (node === null || node === undefined) return
     path.push(node)
     visitNode(node)
     path.pop()
   }
 
-  function visitNode(node: AnyNode): void {
+  function visitNode(node: SyntaxNode): void {
     switch (node.type) {
       case "Identifier":
         return use(node, node.name)
@@ -341,7 +369,7 @@ export function resolveScopes(program: AnyNode): Resolution {
         return
       case "ReturnStatement":
         // In an async generator, `return v` awaits `v`.
-        if (node.argument && fn.node.async === true && fn.node.generator === true) for (const n of path) res.suspending.add(n)
+        if (node.argument && fn.asyncGenerator) for (const n of path) res.suspending.add(n)
         if (node.argument) visit(node.argument)
         return
       case "FunctionDeclaration":
@@ -351,21 +379,21 @@ export function resolveScopes(program: AnyNode): Resolution {
       case "ClassDeclaration":
       case "ClassExpression": {
         const outer = scope
-        if (node.type === "ClassDeclaration") use(node.id, node.id.name)
+        if (node.type === "ClassDeclaration" && node.id) use(node.id, node.id.name)
         scope = newScope(scope, fn, false)
         res.scopes.set(node, scope)
         if (node.id) declareIn(scope, node.id.name, "const", 0, node.type === "ClassExpression" ? node.id : null)
         // Private names are hidden bindings of the class scope (see private.ts).
         for (const m of node.body.body) {
-          if (m.key?.type === "PrivateIdentifier" && !scope.names.has(`#${m.key.name}`)) declareIn(scope, `#${m.key.name}`, "internal", 0, m.key)
+          if (m.type !== "StaticBlock" && m.key.type === "PrivateIdentifier" && !scope.names.has(`#${m.key.name}`)) declareIn(scope, `#${m.key.name}`, "internal", 0, m.key)
         }
         if (node.superClass) visit(node.superClass)
         for (const m of node.body.body) {
-          if (m.kind === "constructor" && node.superClass) res.derivedConstructors.add(m.value)
+          if (m.type === "MethodDefinition" && m.kind === "constructor" && node.superClass) res.derivedConstructors.add(m.value)
           if (m.type === "StaticBlock") {
             // A static block runs like a static method with no parameters.
-            const body = { type: "BlockStatement", body: m.body, start: m.start, end: m.end, loc: m.loc }
-            const initializer = { type: "FunctionExpression", params: [], body, start: m.start, end: m.end, loc: m.loc, id: null }
+            const body: BlockStatement = { type: "BlockStatement", body: m.body, start: m.start, end: m.end, loc: m.loc }
+            const initializer = memberInitializer(m, body)
             res.initializers.set(m, initializer)
             visitFunction(initializer)
             continue
@@ -373,7 +401,7 @@ export function resolveScopes(program: AnyNode): Resolution {
           if (m.computed) visit(m.key)
           if (m.value) {
             if (m.type === "PropertyDefinition") {
-              const initializer = { type: "FunctionExpression", params: [], body: m.value, start: m.start, end: m.end, loc: m.loc, id: null }
+              const initializer = memberInitializer(m, m.value)
               res.initializers.set(m, initializer)
               visitFunction(initializer)
             }
@@ -395,7 +423,7 @@ export function resolveScopes(program: AnyNode): Resolution {
           const outer = scope
           scope = newScope(scope, fn, true)
           res.scopes.set(node, scope)
-          const all = node.cases.flatMap((c: AnyNode) => c.consequent)
+          const all = node.cases.flatMap((c) => c.consequent)
           declareLexicals(all, scope)
           for (const c of node.cases) {
             path.push(c)
@@ -410,14 +438,18 @@ export function resolveScopes(program: AnyNode): Resolution {
       case "ForInStatement":
       case "ForOfStatement": {
         // `for await` awaits every step: it suspends like an `await`.
-        if (node.await === true) for (const n of path) res.suspending.add(n)
+        if (node.type === "ForOfStatement" && node.await) for (const n of path) res.suspending.add(n)
         const outer = scope
         scope = newScope(scope, fn, false)
         res.scopes.set(node, scope)
         const head = node.type === "ForStatement" ? node.init : node.left
         const lexicalHead = head && head.type === "VariableDeclaration" && head.kind !== "var"
         if (lexicalHead) declareLexicals([head], scope)
-        for (const k of ["init", "test", "update", "left"]) if (node[k]) visit(node[k])
+        if (node.type === "ForStatement") {
+          visit(node.init)
+          visit(node.test)
+          visit(node.update)
+        } else visit(node.left)
         if (lexicalHead && node.type !== "ForStatement") {
           // `for (let x of [x])`: the source runs in a scope of its own (kept under the head) where the head's names
           // exist but are never initialised (TDZ), not in the loop's.
@@ -427,7 +459,7 @@ export function resolveScopes(program: AnyNode): Resolution {
           for (const id of patternNames(head.declarations[0].id)) scope.lexicals.push(declareIn(scope, id.name, head.kind, Number.MAX_SAFE_INTEGER, null))
           visit(node.right)
           scope = loopScope
-        } else if (node.right) visit(node.right)
+        } else if (node.type !== "ForStatement") visit(node.right)
         visit(node.body)
         scope = outer
         return
@@ -472,15 +504,14 @@ export function resolveScopes(program: AnyNode): Resolution {
         else if (node.left.type === "MemberExpression") visit(node.left)
         else visitPattern(node.left)
         return visit(node.right)
-      case "ForInit":
-        return
     }
-    for (const k in node) {
+    const fields = fieldsOf(node)
+    for (const k in fields) {
       if (k === "loc" || k === "type" || k === "start" || k === "end") continue
-      const v = node[k]
+      const v = fields[k]
       if (Array.isArray(v)) {
-        for (const c of v) if (c && typeof c.type === "string") visit(c)
-      } else if (v !== null && typeof v === "object" && typeof v.type === "string") visit(v)
+        for (const c of v) if (isNode(c)) visit(c)
+      } else if (isNode(v)) visit(v)
     }
   }
 
@@ -494,15 +525,29 @@ export function resolveScopes(program: AnyNode): Resolution {
   return res
 }
 
+/** The function the compiler makes of a field initialiser or a static block (see `Resolution.initializers`). */
+const memberInitializer = (member: Node, body: BlockStatement | Expression): MemberInitializer => ({
+  type: "FunctionExpression",
+  id: null,
+  params: [],
+  body,
+  generator: false,
+  expression: false,
+  async: false,
+  start: member.start,
+  end: member.end,
+  loc: member.loc,
+})
+
 /** The identifiers a binding pattern declares. */
-export function patternNames(p: AnyNode): AnyNode[] {
+export function patternNames(p: Pattern | null): Identifier[] {
   switch (p?.type) {
     case "Identifier":
       return [p]
     case "ObjectPattern":
-      return p.properties.flatMap((q: AnyNode) => patternNames(q.type === "RestElement" ? q.argument : q.value))
+      return p.properties.flatMap((q) => patternNames(q.type === "RestElement" ? q.argument : q.value))
     case "ArrayPattern":
-      return p.elements.flatMap((e: AnyNode) => (e ? patternNames(e) : []))
+      return p.elements.flatMap((e) => (e ? patternNames(e) : []))
     case "RestElement":
       return patternNames(p.argument)
     case "AssignmentPattern":
@@ -512,20 +557,23 @@ export function patternNames(p: AnyNode): AnyNode[] {
 }
 
 /** Does a non-arrow function (or an arrow inside it) refer to `arguments`? */
-function usesArguments(fnNode: AnyNode): boolean {
+function usesArguments(fnNode: FunctionNode): boolean {
   let found = false
-  const walk = (n: AnyNode, top: boolean): void => {
-    if (found || n === null || typeof n !== "object") return
-    if (Array.isArray(n)) {
-      for (const c of n) walk(c, top)
+  const walk = (value: unknown, top: boolean): void => {
+    if (found || value === null || typeof value !== "object") return
+    if (Array.isArray(value)) {
+      for (const c of value) walk(c, top)
       return
     }
+    if (!isNode(value)) return
+    const n = value
     if (!top && (n.type === "FunctionDeclaration" || n.type === "FunctionExpression")) return
     if (n.type === "Identifier" && n.name === "arguments") {
       found = true
       return
     }
-    for (const k in n) if (k !== "loc" && k !== "type") walk(n[k], false)
+    const fields = fieldsOf(n)
+    for (const k in fields) if (k !== "loc" && k !== "type") walk(fields[k], false)
   }
   walk(fnNode.params, false)
   walk(fnNode.body, false)

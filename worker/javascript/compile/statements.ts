@@ -14,7 +14,24 @@
 import { JsMessages } from "../messages.js"
 import { JsFunction, type Value } from "../runtime/object.js"
 import { ThrowSignal } from "../runtime/state.js"
-import { BREAK, CONTINUE, RETURN, type AnyNode, type CompileContext, type Completion, type Frame, type HandlerTable, type StatementNode, type Stmt } from "./context.js"
+import type {
+  BlockStatement,
+  Expression,
+  Statement,
+  BreakStatement,
+  ClassDeclaration,
+  ContinueStatement,
+  ExpressionStatement,
+  FunctionDeclaration,
+  IfStatement,
+  LabeledStatement,
+  ReturnStatement,
+  SwitchStatement,
+  ThrowStatement,
+  TryStatement,
+  VariableDeclaration,
+} from "acorn"
+import { BREAK, CONTINUE, handlerOf, RETURN, type CompileContext, type Completion, type Frame, type HandlerTable, type StatementNode, type Stmt } from "./context.js"
 import { compileExpression, isAnonymousFunction } from "./expressions.js"
 import { compileClass } from "./classes.js"
 import { compileFunction, setFunctionName } from "./functions.js"
@@ -26,20 +43,20 @@ import type { Scope } from "./scope.js"
 import { compileFreshBinding, compileInit } from "./variables.js"
 
 /** Statements the parser lets through but the engine refuses (parse.ts refuses most first). */
-const refused = (node: AnyNode, ctx: CompileContext): never => {
+const refused = (node: StatementNode, ctx: CompileContext): never => {
   throw ctx.error(node, JsMessages.unsupported(node.type, "this statement is not supported yet"))
 }
 
 export const STATEMENTS: HandlerTable<StatementNode, Stmt> = {
   ExpressionStatement: compileExpressionStatement,
   VariableDeclaration: compileVariableDeclaration,
-  FunctionDeclaration: () => () => undefined,
+  FunctionDeclaration: () => hoisted,
   ClassDeclaration: compileClassDeclaration,
   ReturnStatement: compileReturn,
   IfStatement: compileIf,
   BlockStatement: compileBlock,
-  EmptyStatement: () => () => undefined,
-  DebuggerStatement: () => () => undefined,
+  EmptyStatement: () => nothing,
+  DebuggerStatement: () => nothing,
   ThrowStatement: compileThrow,
   TryStatement: compileTry,
   SwitchStatement: compileSwitch,
@@ -60,11 +77,21 @@ export const STATEMENTS: HandlerTable<StatementNode, Stmt> = {
   ExportAllDeclaration: refused,
 }
 
-export function compileStatement(node: AnyNode, ctx: CompileContext): Stmt {
+/** A statement that does nothing where it stands: empty, `debugger`. */
+function nothing(): Completion {
+  return undefined
+}
+
+/** A function declaration: made when its scope is entered (`compileScopeEntry`), not where it stands. */
+function hoisted(): Completion {
+  return undefined
+}
+
+export function compileStatement(node: StatementNode, ctx: CompileContext): Stmt {
   if (ctx.suspends(node)) {
     throw ctx.error(node, JsMessages.internalError("resumable statement compiled as plain code"), "ExecutionFailure")
   }
-  const compile = (STATEMENTS as Readonly<Record<string, (node: AnyNode, ctx: CompileContext) => Stmt>>)[node.type]
+  const compile = handlerOf<StatementNode, Stmt, []>(STATEMENTS, node)
   if (compile === undefined) throw ctx.error(node, JsMessages.unsupported(node.type, "this statement is not supported yet"))
   const labels = ctx.pendingLabels
   if (labels.length > 0 && !LOOPS.has(node.type)) ctx.pendingLabels = []
@@ -74,7 +101,7 @@ export function compileStatement(node: AnyNode, ctx: CompileContext): Stmt {
 const LOOPS = new Set(["ForStatement", "ForInStatement", "ForOfStatement", "WhileStatement", "DoWhileStatement", "LabeledStatement"])
 
 /** Statements in order; the first abrupt completion ends the list. */
-export function compileStatementList(statements: AnyNode[], ctx: CompileContext, _scopeReady = false): Stmt {
+export function compileStatementList(statements: ReadonlyArray<StatementNode>, ctx: CompileContext, _scopeReady = false): Stmt {
   const list: Stmt[] = statements.map((s) => compileStatement(s, ctx))
   const n = list.length
   if (n === 0) return function emptyList() { return undefined }
@@ -103,7 +130,7 @@ export function compileScopeEntry(scope: Scope | undefined, ctx: CompileContext)
   for (const b of scope.names.values()) if (b.captured || b.lexical) steps.push(compileFreshBinding(b))
   for (const decl of scope.functions) {
     const init = compileFunctionDeclarationInit(decl, ctx)
-    steps.push((R) => init(R, undefined, [], undefined, undefined as never))
+    steps.push(function hoistFunction(R) { init(R, undefined, [], undefined, undefined as never) })
   }
   if (steps.length === 0) return null
   return function enterScope(R) {
@@ -112,13 +139,13 @@ export function compileScopeEntry(scope: Scope | undefined, ctx: CompileContext)
 }
 
 /** Creates a hoisted function declaration's function and stores it in its binding. */
-export function compileFunctionDeclarationInit(decl: AnyNode, ctx: CompileContext) {
+export function compileFunctionDeclarationInit(decl: FunctionDeclaration, ctx: CompileContext) {
   const make = compileFunction(decl, ctx, decl.id.name)
   const init = compileInit(ctx.resolution.declarations.get(decl.id)!)
-  return (R: Frame, ..._rest: unknown[]) => init(R, make(R))
+  return function initFunctionDeclaration(R: Frame, ..._rest: unknown[]) { init(R, make(R)) }
 }
 
-function compileBlock(node: AnyNode, ctx: CompileContext): Stmt {
+function compileBlock(node: BlockStatement, ctx: CompileContext): Stmt {
   const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
   const body = compileStatementList(node.body, ctx)
   if (entry === null) return body
@@ -128,7 +155,7 @@ function compileBlock(node: AnyNode, ctx: CompileContext): Stmt {
   }
 }
 
-function compileExpressionStatement(node: AnyNode, ctx: CompileContext): Stmt {
+function compileExpressionStatement(node: ExpressionStatement, ctx: CompileContext): Stmt {
   const fused = compileFusedStatement(node.expression, ctx)
   if (fused !== null) return fused
   const e = compileExpression(node.expression, ctx)
@@ -138,14 +165,14 @@ function compileExpressionStatement(node: AnyNode, ctx: CompileContext): Stmt {
   }
 }
 
-function compileVariableDeclaration(node: AnyNode, ctx: CompileContext): Stmt {
+function compileVariableDeclaration(node: VariableDeclaration, ctx: CompileContext): Stmt {
   const steps: Stmt[] = []
   for (const d of node.declarations) {
-    if (d.init === null) {
+    if (!d.init) {
       // `let x;` initialises to undefined; `var x;` does nothing.
       if (node.kind === "var") continue
       const write = compilePatternDeclaration(d.id, ctx)
-      steps.push((R) => {
+      steps.push(function declareUndefined(R) {
         write(R, undefined)
         return undefined
       })
@@ -154,7 +181,7 @@ function compileVariableDeclaration(node: AnyNode, ctx: CompileContext): Stmt {
     const name = d.id.type === "Identifier" ? d.id.name : undefined
     const value = compileExpression(d.init, ctx, name)
     const write = compilePatternDeclaration(d.id, ctx)
-    steps.push((R) => {
+    steps.push(function declare(R) {
       write(R, value(R))
       return undefined
     })
@@ -166,7 +193,7 @@ function compileVariableDeclaration(node: AnyNode, ctx: CompileContext): Stmt {
   }
 }
 
-function compileClassDeclaration(node: AnyNode, ctx: CompileContext): Stmt {
+function compileClassDeclaration(node: ClassDeclaration, ctx: CompileContext): Stmt {
   const make = compileClass(node, ctx, node.id.name)
   const init = compileInit(ctx.resolution.declarations.get(node.id)!)
   return function classDeclaration(R) {
@@ -175,9 +202,9 @@ function compileClassDeclaration(node: AnyNode, ctx: CompileContext): Stmt {
   }
 }
 
-function compileReturn(node: AnyNode, ctx: CompileContext): Stmt {
+function compileReturn(node: ReturnStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
-  if (node.argument === null) {
+  if (!node.argument) {
     return function returnUndefined() {
       st.returned = undefined
       return RETURN
@@ -197,7 +224,7 @@ function compileReturn(node: AnyNode, ctx: CompileContext): Stmt {
   }
 }
 
-function compileIf(node: AnyNode, ctx: CompileContext): Stmt {
+function compileIf(node: IfStatement, ctx: CompileContext): Stmt {
   const test = compileExpression(node.test, ctx)
   const yes = compileStatement(node.consequent, ctx)
   const no = node.alternate ? compileStatement(node.alternate, ctx) : null
@@ -215,7 +242,7 @@ function compileIf(node: AnyNode, ctx: CompileContext): Stmt {
 
 const truthyValue = (v: Value): boolean => typeof v === "object" ? v !== null : !!v
 
-function compileThrow(node: AnyNode, ctx: CompileContext): Stmt {
+function compileThrow(node: ThrowStatement, ctx: CompileContext): Stmt {
   const value = compileExpression(node.argument, ctx)
   const st = ctx.st
   const line = ctx.line(node)
@@ -226,7 +253,7 @@ function compileThrow(node: AnyNode, ctx: CompileContext): Stmt {
   }
 }
 
-function compileTry(node: AnyNode, ctx: CompileContext): Stmt {
+function compileTry(node: TryStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
   const block = compileStatement(node.block, ctx)
   let handler: ((R: Frame, thrown: Value) => Completion) | null = null
@@ -235,7 +262,7 @@ function compileTry(node: AnyNode, ctx: CompileContext): Stmt {
     const entry = compileScopeEntry(ctx.resolution.scopes.get(clause), ctx)
     const bind = clause.param ? compilePatternDeclaration(clause.param, ctx) : null
     const body = compileStatement(clause.body, ctx)
-    handler = (R, thrown) => {
+    handler = function catchClause(R, thrown) {
       if (entry !== null) entry(R)
       if (bind !== null) bind(R, thrown)
       return body(R)
@@ -278,12 +305,26 @@ function compileTry(node: AnyNode, ctx: CompileContext): Stmt {
   }
 }
 
-function compileSwitch(node: AnyNode, ctx: CompileContext): Stmt {
-  const st = ctx.st
-  const discriminant = compileExpression(node.discriminant, ctx)
+/**
+ * The pieces of a `switch`, compiled in one order for both forms (plain here, resumable in
+ * resumable.ts): the discriminant, the scope entry, each case's test and statements, and the
+ * index of `default` (-1 if none).
+ */
+export function compileSwitchParts<S, E>(
+  node: SwitchStatement,
+  ctx: CompileContext,
+  expression: (node: Expression, ctx: CompileContext) => E,
+  list: (statements: Statement[], ctx: CompileContext) => S,
+): { discriminant: E; entry: ((R: Frame) => void) | null; cases: Array<{ test: E | null; body: S }>; defaultIndex: number } {
+  const discriminant = expression(node.discriminant, ctx)
   const entry = compileScopeEntry(ctx.resolution.scopes.get(node), ctx)
-  const cases = node.cases.map((c: AnyNode) => ({ test: c.test ? compileExpression(c.test, ctx) : null, body: compileStatementList(c.consequent, ctx) }))
-  const defaultIndex = cases.findIndex((c: { test: unknown }) => c.test === null)
+  const cases = node.cases.map((c) => ({ test: c.test ? expression(c.test, ctx) : null, body: list(c.consequent, ctx) }))
+  return { discriminant, entry, cases, defaultIndex: cases.findIndex((c) => c.test === null) }
+}
+
+function compileSwitch(node: SwitchStatement, ctx: CompileContext): Stmt {
+  const st = ctx.st
+  const { discriminant, entry, cases, defaultIndex } = compileSwitchParts(node, ctx, compileExpression, compileStatementList)
   return function switchStatement(R: Frame): Completion {
     const v = discriminant(R)
     if (entry !== null) entry(R)
@@ -308,12 +349,21 @@ function compileSwitch(node: AnyNode, ctx: CompileContext): Stmt {
   }
 }
 
-function compileLabeled(node: AnyNode, ctx: CompileContext): Stmt {
-  const st = ctx.st
-  const label: string = node.label.name
-  ctx.pendingLabels = [...ctx.pendingLabels, label]
-  const body = compileStatement(node.body, ctx)
+/**
+ * The body of `label: body`, for both forms: compiled with the label pending, so that a loop body
+ * takes it as one of its own labels.
+ */
+export function compileLabeledBody<S>(node: LabeledStatement, ctx: CompileContext, statement: (node: Statement, ctx: CompileContext) => S): S {
+  ctx.pendingLabels = [...ctx.pendingLabels, node.label.name]
+  const body = statement(node.body, ctx)
   ctx.pendingLabels = []
+  return body
+}
+
+function compileLabeled(node: LabeledStatement, ctx: CompileContext): Stmt {
+  const st = ctx.st
+  const label = node.label.name
+  const body = compileLabeledBody(node, ctx, compileStatement)
   return function labeledStatement(R) {
     const c = body(R)
     if (c === BREAK && st.label === label) {
@@ -324,9 +374,9 @@ function compileLabeled(node: AnyNode, ctx: CompileContext): Stmt {
   }
 }
 
-function compileJump(node: AnyNode, ctx: CompileContext, signal: typeof BREAK): Stmt {
+function compileJump(node: BreakStatement | ContinueStatement, ctx: CompileContext, signal: typeof BREAK): Stmt {
   const st = ctx.st
-  const label: string | null = node.label ? node.label.name : null
+  const label = node.label ? node.label.name : null
   return function jump() {
     st.label = label
     return signal

@@ -15,7 +15,8 @@ import { HIDDEN, JsFunction, JsObject, PERMANENT, READONLY, type Value } from ".
 import { type JsArray } from "../runtime/array.js"
 import { getIndexed } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
-import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
+import type { Expression, TaggedTemplateExpression } from "acorn"
+import { propertyName, type CompileContext, type Expr, type Frame } from "./context.js"
 import { notCallable } from "./calls.js"
 import { compileExpression, sourceText } from "./expressions.js"
 import { compilePrivateRead } from "./private.js"
@@ -35,10 +36,10 @@ export function makeTemplateObject(realm: Realm, cooked: Value[], raw: string[])
  * execution's state, not here: a compiled program runs again with a fresh realm, which must see
  * template objects of its own.
  */
-export function templateSite(node: AnyNode, ctx: CompileContext): () => JsArray {
+export function templateSite(node: TaggedTemplateExpression, ctx: CompileContext): () => JsArray {
   const st = ctx.st
-  const cooked: Value[] = node.quasi.quasis.map((q: AnyNode) => (q.value.cooked === null ? undefined : q.value.cooked))
-  const raw: string[] = node.quasi.quasis.map((q: AnyNode) => q.value.raw as string)
+  const cooked: Value[] = node.quasi.quasis.map((q) => (q.value.cooked === null ? undefined : q.value.cooked))
+  const raw: string[] = node.quasi.quasis.map((q) => q.value.raw)
   const site = { cooked, raw }
   return function templateObject(): JsArray {
     let strings = st.templateObjects.get(site) as JsArray | undefined
@@ -51,7 +52,7 @@ export function templateSite(node: AnyNode, ctx: CompileContext): () => JsArray 
 }
 
 /** The tag and its `this`: a member tag binds its object, anything else is called with `undefined`. */
-export function compileTag(tag: AnyNode, ctx: CompileContext): (R: Frame) => [Value, Value] {
+export function compileTag(tag: Expression, ctx: CompileContext): (R: Frame) => [Value, Value] {
   const st = ctx.st
   if (tag.type === "MemberExpression" && tag.object.type !== "Super") {
     const object = compileExpression(tag.object, ctx)
@@ -63,7 +64,7 @@ export function compileTag(tag: AnyNode, ctx: CompileContext): (R: Frame) => [Va
       }
     }
     const key: Expr | null = tag.computed ? compileExpression(tag.property, ctx) : null
-    const name: string = tag.computed ? "" : tag.property.name
+    const name = propertyName(tag)
     const line = ctx.line(tag)
     return function memberTag(R) {
       const o = object(R)
@@ -77,13 +78,13 @@ export function compileTag(tag: AnyNode, ctx: CompileContext): (R: Frame) => [Va
   return function plainTag(R) { return [fn(R), undefined] }
 }
 
-export function compileTaggedTemplate(node: AnyNode, ctx: CompileContext): Expr {
+export function compileTaggedTemplate(node: TaggedTemplateExpression, ctx: CompileContext): Expr {
   const st = ctx.st
   const line = ctx.line(node)
   const text = sourceText(node.tag, ctx)
   const tag = compileTag(node.tag, ctx)
   const strings = templateSite(node, ctx)
-  const subs: Expr[] = node.quasi.expressions.map((e: AnyNode) => compileExpression(e, ctx))
+  const subs: Expr[] = node.quasi.expressions.map((e) => compileExpression(e, ctx))
   const n = subs.length
   return function taggedTemplate(R: Frame): Value {
     const [f, thisValue] = tag(R)

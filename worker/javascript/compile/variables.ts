@@ -10,14 +10,17 @@
 import { JsMessages } from "../messages.js"
 import { ABSENT, Accessor, type Value } from "../runtime/object.js"
 import type { JsState } from "../runtime/state.js"
-import { TDZ, type AnyNode, type CompileContext, type Expr, type Frame } from "./context.js"
+import { TDZ, type CompileContext, type Expr, type Frame, type SyntaxNode } from "./context.js"
 import { isBoxed, slotOf, type Binding, type Ref } from "./scope.js"
 
 export type Write = (R: Frame, v: Value) => void
 
-export function refOf(node: AnyNode, ctx: CompileContext): Ref {
+export function refOf(node: SyntaxNode, ctx: CompileContext): Ref {
   const ref = ctx.resolution.references.get(node)
-  if (ref === undefined) throw ctx.error(node, JsMessages.internalError(`unresolved name '${node.name}'`), "ExecutionFailure")
+  if (ref === undefined) {
+    const name = node.type === "Identifier" || node.type === "PrivateIdentifier" ? node.name : undefined
+    throw ctx.error(node, JsMessages.internalError(`unresolved name '${name}'`), "ExecutionFailure")
+  }
   return ref
 }
 
@@ -80,23 +83,23 @@ export function compileAssign(ref: Ref, ctx: CompileContext, line: number): Writ
   }
   if (isBoxed(ref)) {
     if (ref.tdz) {
-      return (R: Frame, v: Value) => {
+      return function assignCellChecked(R: Frame, v: Value) {
         const cell = R[s]
         if (cell.v === TDZ) throw tdzError(st, b.name, line)
         cell.v = v
       }
     }
-    return (R: Frame, v: Value) => {
+    return function assignCell(R: Frame, v: Value) {
       R[s].v = v
     }
   }
   if (ref.tdz) {
-    return (R: Frame, v: Value) => {
+    return function assignSlotChecked(R: Frame, v: Value) {
       if (R[s] === TDZ) throw tdzError(st, b.name, line)
       R[s] = v
     }
   }
-  return (R: Frame, v: Value) => {
+  return function assignSlot(R: Frame, v: Value) {
     R[s] = v
   }
 }
@@ -105,11 +108,11 @@ export function compileAssign(ref: Ref, ctx: CompileContext, line: number): Writ
 export function compileInit(binding: Binding): Write {
   const s = binding.slot
   if (binding.captured) {
-    return (R: Frame, v: Value) => {
+    return function initCell(R: Frame, v: Value) {
       R[s].v = v
     }
   }
-  return (R: Frame, v: Value) => {
+  return function initSlot(R: Frame, v: Value) {
     R[s] = v
   }
 }
