@@ -23,6 +23,8 @@ import { formatMs, print, progress, renderTable, targetLine, verdictOf } from ".
 
 export interface JsScenarioOptions {
   readonly rounds: number
+  /** Untimed rounds before the timed ones (js-interpreter, which takes fewer rounds, takes none). */
+  readonly warmupRounds: number
   /** Rounds js-interpreter takes part in (it is by far the slowest). */
   readonly slowRounds: number
   readonly workloadsDir: string
@@ -64,6 +66,7 @@ export async function runJsScenario(options: JsScenarioOptions): Promise<void> {
 
   const cells = await runRounds("js", contenders, workloads, options.rounds, (name) =>
     name === "js-interpreter" ? options.slowRounds : options.rounds,
+    options.warmupRounds,
   )
 
   print(renderJsReport(workloads, cells, absent, notes, options))
@@ -97,7 +100,7 @@ function renderJsReport(
   notes.push(...cells.problems(workloads, JS_ENGINE_ORDER))
 
   const heading =
-    `## js: ours vs quickjs-emscripten vs sval vs js-interpreter, V8 the ceiling — medians of ${options.rounds} interleaved round(s)` +
+    `## js: ours vs quickjs-emscripten vs sval vs js-interpreter, V8 the ceiling — medians of ${options.rounds} interleaved round(s) after ${options.warmupRounds} untimed` +
     ` (js-interpreter: ${Math.min(options.rounds, options.slowRounds)})`
   const legend =
     "peer/ours = how many times longer the peer took than we did (above 1x we are faster; V8/ours is the ceiling, below 1x)." +

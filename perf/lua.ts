@@ -35,6 +35,8 @@ import { print, progress, renderTable, targetLine, verdictOf } from "./report.js
 
 export interface LuaScenarioOptions {
   readonly rounds: number
+  /** Untimed rounds before the timed ones (fengari, which takes fewer rounds, takes none). */
+  readonly warmupRounds: number
   /** fengari is 10-50x slower than the others; fewer rounds keep the scenario to a few minutes. */
   readonly fengariRounds: number
   readonly workloadsDir: string
@@ -80,6 +82,7 @@ export async function runLuaScenario(options: LuaScenarioOptions): Promise<void>
   try {
     cells = await runRounds("lua", contenders, workloads, options.rounds, (name) =>
       name === "fengari" ? options.fengariRounds : options.rounds,
+      options.warmupRounds,
     )
   } finally {
     for (const close of closers) await close()
@@ -248,7 +251,7 @@ function renderLuaReport(
   notes.push(...cells.problems(workloads, ENGINE_ORDER))
 
   const heading =
-    `## lua: ours (in-process and through the API) vs fengari vs wasmoon vs native lua5.4 — medians of ${options.rounds} interleaved round(s)` +
+    `## lua: ours (in-process and through the API) vs fengari vs wasmoon vs native lua5.4 — medians of ${options.rounds} interleaved round(s) after ${options.warmupRounds} untimed` +
     ` (fengari: ${Math.min(options.rounds, options.fengariRounds)})`
   const legend =
     "peer/ours = how many times longer the peer took than we did (above 1x we are faster)." +

@@ -31,6 +31,7 @@ import { runWarmScenario } from "./warm.js"
 const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | scale | warm | state | output | approvals | models | all> [options]
 
   --rounds N          interleaved rounds (lua, js, warm, default 5) / throughput rounds (runtime, default 5)
+  --warmup N          untimed rounds before the timed ones (lua, js, default 2; 0 with --quick)
   --fengari-rounds N  rounds fengari takes part in (lua, default 3; it is 10-50x slower)
   --slow-rounds N     rounds js-interpreter takes part in (js, default 1; it is 10-200x slower)
   --quick             fewer rounds and shorter sampling, for a smoke run (about a minute)
@@ -42,6 +43,7 @@ const USAGE = `usage: npm run perf -- <lua | js | floors | runtime | scale | war
 interface Cli {
   readonly scenario: string
   readonly rounds: number | undefined
+  readonly warmup: number | undefined
   readonly fengariRounds: number | undefined
   readonly slowRounds: number | undefined
   readonly quick: boolean
@@ -53,6 +55,7 @@ interface Cli {
 function parseCli(args: ReadonlyArray<string>): Cli | string {
   let scenario: string | undefined
   let rounds: number | undefined
+  let warmup: number | undefined
   let fengariRounds: number | undefined
   let slowRounds: number | undefined
   let quick = false
@@ -74,6 +77,10 @@ function parseCli(args: ReadonlyArray<string>): Cli | string {
     try {
       if (arg === "--help" || arg === "-h") return USAGE
       else if (arg === "--rounds") rounds = count()
+      else if (arg === "--warmup") {
+        warmup = Number(value())
+        if (!Number.isInteger(warmup) || warmup < 0) throw new Error(`${arg} needs a whole number >= 0`)
+      }
       else if (arg === "--fengari-rounds") fengariRounds = count()
       else if (arg === "--slow-rounds") slowRounds = count()
       else if (arg === "--quick") quick = true
@@ -89,7 +96,7 @@ function parseCli(args: ReadonlyArray<string>): Cli | string {
   }
   if (scenario === undefined) return USAGE
   if (!["lua", "js", "floors", "runtime", "scale", "warm", "state", "output", "approvals", "models", "all"].includes(scenario)) return `unknown scenario ${scenario}\n\n${USAGE}`
-  return { scenario, rounds, fengariRounds, slowRounds, quick, workloads, programs, peersOnly }
+  return { scenario, rounds, warmup, fengariRounds, slowRounds, quick, workloads, programs, peersOnly }
 }
 
 /** The folder holding package.json, found from this file whether it runs from perf/ or dist/perf/. */
@@ -116,6 +123,7 @@ async function main(): Promise<void> {
     const rounds = cli.rounds ?? (cli.quick ? 2 : 5)
     await runLuaScenario({
       rounds,
+      warmupRounds: cli.warmup ?? (cli.quick ? 0 : 2),
       fengariRounds: cli.fengariRounds ?? (cli.quick ? 1 : Math.min(3, rounds)),
       workloadsDir: cli.workloads !== undefined ? resolve(cli.workloads) : resolve(projectRoot(), "../shared/workloads/lua"),
       peersOnly: cli.peersOnly,
@@ -125,6 +133,7 @@ async function main(): Promise<void> {
   if (cli.scenario === "js" || cli.scenario === "all") {
     await runJsScenario({
       rounds: cli.rounds ?? (cli.quick ? 2 : 5),
+      warmupRounds: cli.warmup ?? (cli.quick ? 0 : 2),
       slowRounds: cli.slowRounds ?? 1,
       workloadsDir: cli.workloads !== undefined ? resolve(cli.workloads) : resolve(projectRoot(), "../shared/workloads/js"),
       peersOnly: cli.peersOnly,

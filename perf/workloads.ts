@@ -164,6 +164,11 @@ export class Cells<Name extends string> {
  * Runs every contender on every workload for `rounds` rounds, rotating the order each round and
  * program so no engine always runs after the same one, with a collection before each timed run.
  * `roundsFor` lets a very slow peer take fewer rounds; an engine that errs is not run again.
+ *
+ * The timed rounds come after `warmupRounds` untimed ones, so the medians are of warm engines: a
+ * JIT (V8's for ours and for V8 itself, its wasm tiers for quickjs and wasmoon) re-optimises after
+ * a forced collection, and without a warm-up the median of five lands inside that warm-up. A peer
+ * given fewer rounds than the others (`roundsFor`) is too slow to warm and takes none.
  */
 export async function runRounds<Name extends string>(
   scenario: string,
@@ -171,33 +176,44 @@ export async function runRounds<Name extends string>(
   workloads: ReadonlyArray<TimedWorkload>,
   rounds: number,
   roundsFor: (name: Name) => number,
+  warmupRounds: number,
 ): Promise<Cells<Name>> {
   const cells = new Cells<Name>()
   const collectGarbage = exposeGarbageCollector(scenario)
   const width = Math.max(...contenders.map((c) => c.name.length))
-  for (let round = 0; round < rounds; round++) {
+  for (let round = -warmupRounds; round < rounds; round++) {
+    const timed = round >= 0
+    const label = timed ? `round ${round + 1}/${rounds}` : `warm-up ${round + warmupRounds + 1}/${warmupRounds}`
     for (const [index, workload] of workloads.entries()) {
-      for (const contender of rotate(contenders, round + index)) {
-        if (round >= roundsFor(contender.name)) continue
+      for (const contender of rotate(contenders, round + warmupRounds + index)) {
+        const allowed = roundsFor(contender.name)
+        if (timed ? round >= allowed : allowed < rounds) continue
         const cell = cells.cell(contender.name, workload)
         if (cell.error !== undefined) continue // an error repeats; no point paying for it again
-        await runOnce(contender, workload, cell, collectGarbage)
-        const shown = cell.error !== undefined ? `ERROR ${cell.error}` : `${formatMs(cell.times[cell.times.length - 1]!)} ms`
+        const elapsed = await runOnce(contender, workload, cell, collectGarbage)
+        if (timed && elapsed !== undefined) cell.times.push(elapsed)
+        const shown = cell.error !== undefined ? `ERROR ${cell.error}` : `${formatMs(elapsed ?? NaN)} ms`
         const flag = cell.wrongAnswer !== undefined ? ` WRONG (${cell.wrongAnswer})` : ""
-        progress(`${scenario} [round ${round + 1}/${rounds}] ${workload.name.padEnd(18)} ${contender.name.padEnd(width)} ${shown}${flag}`)
+        progress(`${scenario} [${label}] ${workload.name.padEnd(18)} ${contender.name.padEnd(width)} ${shown}${flag}`)
       }
     }
   }
   return cells
 }
 
-async function runOnce<Name extends string>(contender: Contender<Name>, workload: TimedWorkload, cell: Cell, collectGarbage: () => Promise<void>): Promise<void> {
+/** One run of `workload`: its time, or undefined when it failed (the cell then says why). */
+async function runOnce<Name extends string>(
+  contender: Contender<Name>,
+  workload: TimedWorkload,
+  cell: Cell,
+  collectGarbage: () => Promise<void>,
+): Promise<number | undefined> {
   let prepared: PreparedRun
   try {
     prepared = await contender.prepare(workload.source)
   } catch (cause) {
     cell.error = describe(cause)
-    return
+    return undefined
   }
   let answer: unknown
   let failure: unknown
@@ -213,11 +229,11 @@ async function runOnce<Name extends string>(contender: Contender<Name>, workload
   prepared.dispose()
   if (failure !== undefined) {
     cell.error = describe(failure)
-    return
+    return undefined
   }
   const got = showAnswer(answer)
   if (got !== workload.expected) cell.wrongAnswer = got
-  cell.times.push(elapsed)
+  return elapsed
 }
 
 export function isThenable(value: unknown): value is PromiseLike<unknown> {
