@@ -285,8 +285,8 @@ export function indexSlots(st: JsState, s: number, t: number, line: number): Exp
     const o = R[s]
     const k = R[t]
     if (o instanceof JsArray && typeof k === "number") {
-      const items = o.items
-      if (k >= 0 && k < items.length && (k | 0) === k) return items[k]
+      const head = o.head
+      if (k >= 0 && k < head.length && (k | 0) === k) return head[k]
     }
     if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), typeof k === "symbol" ? k.toString() : toStr(st, k)), line)
     return getIndexed(st, o, k)
@@ -301,14 +301,14 @@ export function assignIndexedSlot(st: JsState, s: number, key: Expr, value: Expr
     const v = value(R)
     st.line = line
     if (o instanceof JsArray && typeof k === "number" && o.dense) {
-      const items = o.items
+      const head = o.head
       if (k >= 0 && (k | 0) === k) {
-        if (k < items.length) {
-          items[k] = v
+        if (k < head.length) {
+          head[k] = v
           return v
         }
-        if (k === items.length && k < st.maxArrayLength) {
-          items.push(v)
+        if (k === o.length) {
+          o.append(st, v)
           return v
         }
       }
