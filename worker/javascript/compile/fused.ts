@@ -18,7 +18,7 @@
 
 import { JsMessages } from "../messages.js"
 import { add, concat, ge, getIndexed, gt, le, lt, numeric, putIndexed, toStr } from "../runtime/ops.js"
-import type { Value } from "../runtime/object.js"
+import { ABSENT, type Value } from "../runtime/object.js"
 import { JsArray } from "../runtime/array.js"
 import type { JsState } from "../runtime/state.js"
 import type { AnyNode, CompileContext, Expr, Frame } from "./context.js"
@@ -286,7 +286,11 @@ export function indexSlots(st: JsState, s: number, t: number, line: number): Exp
     const k = R[t]
     if (o instanceof JsArray && typeof k === "number") {
       const head = o.head
-      if (k >= 0 && k < head.length && (k | 0) === k) return head[k]
+      if (k >= 0 && (k | 0) === k) {
+        if (k < head.length) return head[k]
+        const v = o.segmentAt(k)
+        if (v !== ABSENT) return v as Value
+      }
     }
     if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), typeof k === "symbol" ? k.toString() : toStr(st, k)), line)
     return getIndexed(st, o, k)

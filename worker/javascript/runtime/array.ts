@@ -101,6 +101,17 @@ export class JsArray extends JsObject {
     return this.rest![j >>> SEGMENT_SHIFT]![j & (SEGMENT - 1)]
   }
 
+  /**
+   * Element `i` of an array when it lies in a segment, else ABSENT (past the end, or no segments:
+   * the caller has already tried the head). The read the hot paths fall through to.
+   */
+  segmentAt(i: number): Value | typeof ABSENT {
+    const rest = this.rest
+    if (rest === null) return ABSENT
+    const j = i - this.head.length
+    return j >= 0 && j < this.restLength ? rest[j >>> SEGMENT_SHIFT]![j & (SEGMENT - 1)] : ABSENT
+  }
+
   /** Writes element `i` of a dense array, `0 <= i < length`. */
   private setAt(i: number, value: Value): void {
     const h = this.head.length

@@ -146,7 +146,8 @@ export function getIndexed(st: JsState, base: Value, index: Value): Value {
       const head = base.head
       if (index >= 0 && (index | 0) === index) {
         if (index < head.length) return head[index]
-        if (base.rest !== null && index < base.length) return base.at(index)
+        const v = base.segmentAt(index)
+        if (v !== ABSENT) return v as Value
       }
     } else if (typeof base === "string" && index >= 0 && index < base.length && (index | 0) === index) {
       return base[index]
