@@ -32,14 +32,14 @@ export function lengthOf(st: JsState, o: JsObject): number {
 
 /** Get(o, ToString(i)). */
 export function getAt(st: JsState, o: JsObject, i: number): Value {
-  if (o instanceof JsArray && o.dense && i < o.items.length) return o.items[i]
+  if (o instanceof JsArray && o.dense && i < o.length) return o.at(i)
   return o.get(st, String(i))
 }
 
 /** HasProperty(o, ToString(i)), then Get: the element, or ABSENT for a hole. */
 export function elementAt(st: JsState, o: JsObject, i: number): Value | typeof ABSENT {
   if (o instanceof JsArray && o.dense) {
-    if (i < o.items.length) return o.items[i]
+    if (i < o.length) return o.at(i)
     if (o.proto === st.realm.ArrayPrototype && !st.realm.prototypesHaveIndices()) return ABSENT
   }
   const key = String(i)
@@ -72,11 +72,9 @@ export function setLengthOf(st: JsState, o: JsObject, n: number): void {
 
 /** CreateDataPropertyOrThrow(o, key, v). */
 export function createAt(st: JsState, o: JsObject, i: number | string, v: Value): void {
-  if (typeof i === "number" && o instanceof JsArray && o.dense && i <= o.items.length) {
-    if (i === o.items.length) {
-      if (i >= st.maxArrayLength) throw st.arrayTooLarge()
-      o.items.push(v)
-    } else o.items[i] = v
+  if (typeof i === "number" && o instanceof JsArray && o.dense && i <= o.length) {
+    if (i === o.length) o.append(st, v)
+    else o.setIndex(st, i, v)
     return
   }
   const key = String(i)

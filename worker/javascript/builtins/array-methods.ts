@@ -28,14 +28,16 @@ import { joinPrimitives } from "../runtime/join.js"
  * `null` or `undefined` (which the host converts exactly as `toStr` does: null and undefined to
  * ""), or -1 when one is not — objects run program code, symbols throw, bigints can be long.
  */
-function primitiveJoinBound(items: ReadonlyArray<Value>, sepLength: number): number {
-  let total = items.length > 0 ? (items.length - 1) * sepLength : 0
-  for (let i = 0; i < items.length; i++) {
-    const v = items[i]
-    if (typeof v === "string") total += v.length
-    else if (typeof v === "number") total += 25 // the longest number text, "-1.2345678901234567e-308"
-    else if (typeof v === "boolean") total += 5
-    else if (v !== undefined && v !== null) return -1
+function primitiveJoinBound(parts: ReadonlyArray<ReadonlyArray<Value>>, length: number, sepLength: number): number {
+  let total = length > 0 ? (length - 1) * sepLength : 0
+  for (const items of parts) {
+    for (let i = 0; i < items.length; i++) {
+      const v = items[i]
+      if (typeof v === "string") total += v.length
+      else if (typeof v === "number") total += 25 // the longest number text, "-1.2345678901234567e-308"
+      else if (typeof v === "boolean") total += 5
+      else if (v !== undefined && v !== null) return -1
+    }
   }
   return total
 }
@@ -312,15 +314,19 @@ export function installArrayMethods(realm: Realm): void {
     join: [1, (st, t, [sep]) => {
       const [o, n] = receiver(st, t)
       const s = sep === undefined ? "," : toStr(st, sep)
+      if (o instanceof JsArray && o.dense) {
+        // Only strings, numbers, booleans, null and undefined: the host's join converts them exactly
+        // as toStr does, without the copy below. The bound on the length is checked first. The
+        // array's own segments are joined as they are, never copied into one store.
+        const elements = o.parts()
+        const fast = primitiveJoinBound(elements, o.length, s.length)
+        if (fast >= 0 && fast <= st.maxStringLength) {
+          st.charge(o.length >>> 2)
+          return joinPrimitives(elements, s) // runtime/join.ts: in pieces, which V8 does faster
+        }
+      }
       const items = o instanceof JsArray && o.dense ? o.items : null
       if (items !== null) {
-        // Only strings, numbers, booleans, null and undefined: the host's join converts them exactly
-        // as toStr does, without the copy below. The bound on the length is checked first.
-        const fast = primitiveJoinBound(items, s.length)
-        if (fast >= 0 && fast <= st.maxStringLength) {
-          st.charge(items.length >>> 2)
-          return joinPrimitives(items, s) // runtime/join.ts: in pieces, which V8 does faster
-        }
         // Dense: convert every element, then check the whole length once (the bound names it).
         let total = 0
         const parts: string[] = new Array(items.length)
@@ -332,7 +338,7 @@ export function installArrayMethods(realm: Realm): void {
         }
         st.checkStringLength(total - s.length)
         st.charge(items.length >>> 2)
-        return joinPrimitives(parts, s)
+        return joinPrimitives([parts], s)
       }
       if (n > st.maxStringLength + 1) st.checkStringLength((n - 1) * s.length)
       let total = 0

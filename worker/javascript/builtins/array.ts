@@ -116,8 +116,8 @@ export function installArray(realm: Realm): void {
       const [o, n] = receiver(st, t)
       if (denseArray(o)) {
         if (n + args.length > st.maxArrayLength) throw st.arrayTooLarge()
-        for (const v of args) o.items.push(v)
-        return o.items.length
+        for (const v of args) o.append(st, v)
+        return o.length
       }
       if (n + args.length > MAX_LENGTH) throw st.typeError(`Pushing ${args.length} elements on an array-like of length ${n} is disallowed, as the total surpasses 2**53-1`)
       for (let i = 0; i < args.length; i++) setAt(st, o, n + i, args[i])

@@ -18,7 +18,7 @@
 
 import { JsMessages } from "../messages.js"
 import { add, concat, ge, getIndexed, gt, le, lt, numeric, putIndexed, toStr } from "../runtime/ops.js"
-import type { Value } from "../runtime/object.js"
+import { ABSENT, type Value } from "../runtime/object.js"
 import { JsArray } from "../runtime/array.js"
 import type { JsState } from "../runtime/state.js"
 import type { BinaryExpression, Expression } from "acorn"
@@ -287,8 +287,12 @@ export function indexSlots(st: JsState, s: number, t: number, line: number): Exp
     const o = R[s]
     const k = R[t]
     if (o instanceof JsArray && typeof k === "number") {
-      const items = o.items
-      if (k >= 0 && k < items.length && (k | 0) === k) return items[k]
+      const head = o.head
+      if (k >= 0 && (k | 0) === k) {
+        if (k < head.length) return head[k]
+        const v = o.segmentAt(k)
+        if (v !== ABSENT) return v as Value
+      }
     }
     if (o === undefined || o === null) throw st.typeError(JsMessages.readProperty(String(o), typeof k === "symbol" ? k.toString() : toStr(st, k)), line)
     return getIndexed(st, o, k)
@@ -303,14 +307,14 @@ export function assignIndexedSlot(st: JsState, s: number, key: Expr, value: Expr
     const v = value(R)
     st.line = line
     if (o instanceof JsArray && typeof k === "number" && o.dense) {
-      const items = o.items
+      const head = o.head
       if (k >= 0 && (k | 0) === k) {
-        if (k < items.length) {
-          items[k] = v
+        if (k < head.length) {
+          head[k] = v
           return v
         }
-        if (k === items.length && k < st.maxArrayLength) {
-          items.push(v)
+        if (k === o.length) {
+          o.append(st, v)
           return v
         }
       }

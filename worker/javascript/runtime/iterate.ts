@@ -47,8 +47,8 @@ export function iterate(st: JsState, iterable: Value, each: (v: Value) => boolea
     // Re-read per step: the loop body may push, truncate or punch a hole (dictionary mode).
     for (let i = 0; ; i++) {
       if (iterable.dense) {
-        if (i >= iterable.items.length) return
-        if (each(iterable.items[i]) === true) return
+        if (i >= iterable.length) return
+        if (each(iterable.at(i)) === true) return
       } else {
         if (i >= iterable.len) return
         if (each(iterable.get(st, String(i))) === true) return
@@ -155,7 +155,7 @@ export class Stepper {
     const a = this.array
     if (a !== null) {
       if (a.dense) {
-        if (this.index < a.items.length) return a.items[this.index++]
+        if (this.index < a.length) return a.at(this.index++)
       } else if (this.index < a.len) return a.get(this.st, String(this.index++))
       this.done = true
       return DONE

@@ -18,10 +18,19 @@
 /** Elements per piece: below V8's large-object threshold for the slice of element pointers. */
 const PIECE = 4096
 
-/** `items.join(sep)` for an array whose elements the host converts exactly as the program would. */
-export function joinPrimitives(items: ReadonlyArray<unknown>, sep: string): string {
-  if (items.length <= PIECE) return items.join(sep)
+/**
+ * `items.join(sep)`, where `items` is the concatenation of `parts` (an array's segments, see
+ * runtime/array.ts), for elements the host converts exactly as the program would.
+ */
+export function joinPrimitives(parts: ReadonlyArray<ReadonlyArray<unknown>>, sep: string): string {
+  if (parts.length === 1 && parts[0]!.length <= PIECE) return parts[0]!.join(sep)
   const pieces: string[] = []
-  for (let at = 0; at < items.length; at += PIECE) pieces.push(items.slice(at, at + PIECE).join(sep))
+  for (const items of parts) {
+    if (items.length <= PIECE) {
+      if (items.length > 0) pieces.push(items.join(sep))
+    } else {
+      for (let at = 0; at < items.length; at += PIECE) pieces.push(items.slice(at, at + PIECE).join(sep))
+    }
+  }
   return pieces.join(sep)
 }

@@ -143,8 +143,12 @@ export function getV(st: JsState, base: Value, key: Key): Value {
 export function getIndexed(st: JsState, base: Value, index: Value): Value {
   if (typeof index === "number") {
     if (base instanceof JsArray) {
-      const items = base.items
-      if (index >= 0 && index < items.length && (index | 0) === index) return items[index]
+      const head = base.head
+      if (index >= 0 && (index | 0) === index) {
+        if (index < head.length) return head[index]
+        const v = base.segmentAt(index)
+        if (v !== ABSENT) return v as Value
+      }
     } else if (typeof base === "string" && index >= 0 && index < base.length && (index | 0) === index) {
       return base[index]
     }
@@ -166,9 +170,9 @@ export function putV(st: JsState, base: Value, key: Key, value: Value): void {
 
 export function putIndexed(st: JsState, base: Value, index: Value, value: Value): void {
   if (typeof index === "number" && base instanceof JsArray && base.dense && index >= 0 && (index | 0) === index) {
-    const items = base.items
-    if (index < items.length) items[index] = value
-    else if (index === items.length && index < st.maxArrayLength) items.push(value)
+    const head = base.head
+    if (index < head.length) head[index] = value
+    else if (index === base.length) base.append(st, value)
     else base.setIndex(st, index, value)
     return
   }
