@@ -13,6 +13,7 @@
  * catalog's own vocabulary (`ranking.ts`), since only the index knows which words exist.
  *
  * A word written as a plural remembers it: "issues" prefers `list_issues` over `create_issue`.
+ * A query in the first person ("my top artists") implies, weakly, the tools about the caller.
  */
 
 import { abbreviationOf, compoundParts, expansionOf, isAction, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
@@ -102,6 +103,7 @@ export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> 
     found.push(createIntent())
   }
   if (implied && found.some((concept) => concept.plural) && !found.some((concept) => concept.action)) found.push(listIntent())
+  if (implied && found.length > 0 && written.some((word) => FIRST_PERSON.has(word))) found.push(selfIntent())
   return found
 }
 
@@ -148,6 +150,25 @@ const asState = (concept: QueryConcept): QueryConcept => ({
   ...concept,
   action: false,
   terms: concept.terms.filter((term) => term.quality >= weights().translated || term.quality === OWN),
+})
+
+/**
+ * Words by which a query speaks of its own user ("my top artists", "which user am I", "mes
+ * playlists"): APIs name what belongs to the caller "me", "current user", "self" or "whoami".
+ */
+const FIRST_PERSON: ReadonlySet<string> = new Set(["my", "me", "i", "mine", "myself", "mon", "ma", "mes", "moi", "mi", "mis", "yo", "mein", "meine", "meinen", "meiner", "ich", "mich", "mir"])
+const SELF_TERMS: ReadonlyArray<string> = ["me", "current", "whoami", "self", "mine", "authent"]
+
+/** What a first-person query implies: the tools about the caller, as a weak, implicit concept. */
+const selfIntent = (): QueryConcept => ({
+  stem: "me",
+  written: "me",
+  plural: false,
+  terms: SELF_TERMS.map((term) => ({ term: stem(term), quality: weights().synonym })),
+  fuzzy: false,
+  joins: [],
+  implicit: true,
+  action: false,
 })
 
 const listIntent = (): QueryConcept => ({
