@@ -88,6 +88,7 @@ export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> 
       return
     }
     const concept = conceptOf(whole, translations)
+    if (restates(last(concepts), concept)) return
     const known = concepts.get(concept.stem)
     if (known === undefined || (!known.plural && concept.plural)) concepts.set(concept.stem, concept)
   }
@@ -105,6 +106,27 @@ export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> 
   if (implied && found.some((concept) => concept.plural) && !found.some((concept) => concept.action)) found.push(listIntent())
   if (implied && found.length > 0 && written.some((word) => FIRST_PERSON.has(word))) found.push(selfIntent())
   return found
+}
+
+const last = (concepts: ReadonlyMap<string, QueryConcept>): QueryConcept | undefined => {
+  let found: QueryConcept | undefined
+  for (const concept of concepts.values()) found = concept
+  return found
+}
+
+/**
+ * Whether a verb says again what the verb just before it said ("list all", "create a new", "show
+ * all", "lister tous"): it is one of the first's words, and every word that would satisfy it
+ * satisfies the first too. Counting it as a second concept would weigh one intent twice against
+ * the query's things. A word that means more ("calendar", then "create") is not a restatement.
+ */
+const restates = (previous: QueryConcept | undefined, concept: QueryConcept): boolean => {
+  if (previous === undefined || !previous.action || !concept.action || previous.stem === concept.stem) return false
+  const words = new Set(previous.terms.map((term) => term.term))
+  return (
+    concept.terms.some((term) => term.quality >= weights().translated && words.has(term.term)) &&
+    concept.terms.every((term) => term.term === concept.stem || words.has(term.term))
+  )
 }
 
 /**
@@ -141,16 +163,26 @@ const STATES: ReadonlySet<string> = new Set(["open", "closed", "close", "active"
 
 const isStateOfThings = (concept: QueryConcept, all: ReadonlyArray<QueryConcept>): boolean =>
   concept.action &&
-  concept.terms.some((term) => term.quality >= weights().translated && STATES.has(term.term)) &&
+  (isStateWord(concept) || isParticiple(concept)) &&
   all.some((other) => other !== concept && other.plural && !other.action) &&
   !all.some((other) => other !== concept && other.action)
 
-/** A state word as a thing: satisfied by its own word (or translation), not by its verb synonyms. */
-const asState = (concept: QueryConcept): QueryConcept => ({
-  ...concept,
-  action: false,
-  terms: concept.terms.filter((term) => term.quality >= weights().translated || term.quality === OWN),
-})
+/**
+ * An English past participle ("liked songs", "starred repositories", "archived channels", "shared
+ * files"): beside a plural and no other verb it says which things, as a state word does.
+ */
+const isParticiple = (concept: QueryConcept): boolean => concept.fuzzy && concept.written.length > 4 && concept.written.endsWith("ed")
+
+const isStateWord = (concept: QueryConcept): boolean => concept.terms.some((term) => term.quality >= weights().translated && STATES.has(term.term))
+
+/**
+ * A state word as a thing: satisfied by its own word (or translation), not by its verb synonyms
+ * ("open" is not "create"). A participle keeps its synonyms: "liked" songs are the saved ones.
+ */
+const asState = (concept: QueryConcept): QueryConcept =>
+  isStateWord(concept)
+    ? { ...concept, action: false, terms: concept.terms.filter((term) => term.quality >= weights().translated || term.quality === OWN) }
+    : { ...concept, action: false }
 
 /**
  * Words by which a query speaks of its own user ("my top artists", "which user am I", "mes
