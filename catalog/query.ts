@@ -16,7 +16,7 @@
  * A query in the first person ("my top artists") implies, weakly, the tools about the caller.
  */
 
-import { abbreviationOf, compoundParts, expansionOf, isAction, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
+import { abbreviationOf, compoundParts, expansionOf, isAction, isActionWritten, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
 import { scan } from "./tokens.js"
 import { weights } from "./weights.js"
 
@@ -264,6 +264,17 @@ const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConc
     fuzzy: translations.length === 0 || translations.includes(own),
     joins: [],
     implicit: false,
-    action: isAction(own) || translateExactly(word).some((translation) => isAction(translation)),
+    action: isActionWord(word, own),
   }
+}
+
+/**
+ * Whether a word asks for an action. A foreign word the tables list means what they say it means,
+ * whatever English word its spelling stems like: German "Termin" is an appointment, though
+ * "terminate" stems to `termin` too.
+ */
+const isActionWord = (word: string, own: string): boolean => {
+  const listed = translateExactly(word)
+  if (listed.some((translation) => isAction(translation))) return true
+  return isAction(own) && (listed.length === 0 || listed.includes(own) || isActionWritten(word))
 }

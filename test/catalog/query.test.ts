@@ -76,6 +76,13 @@ describe("query analysis", () => {
     expect(concepts.at(-1)).toMatchObject({ stem: "list", implicit: true })
   })
 
+  it("takes a listed foreign word's meaning, not the English verb its spelling stems like", () => {
+    // German "Termin" is an appointment; "terminate" stems to the same `termin`.
+    expect(analyzeQuery("Termin erstellen")[0]).toMatchObject({ written: "termin", action: false })
+    // An English verb the tables also list as a foreign noun stays a verb (French "résumé").
+    expect(analyzeQuery("resume playback")[0]).toMatchObject({ written: "resume", action: true })
+  })
+
   it("reads a first-person query as one about the caller, without counting it for coverage", () => {
     expect(analyzeQuery("my top artists").at(-1)).toMatchObject({ stem: "me", implicit: true, action: false })
     expect(analyzeQuery("mes playlists").some((concept) => concept.stem === "me")).toBe(true)
