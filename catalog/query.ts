@@ -13,7 +13,9 @@
  * catalog's own vocabulary (`ranking.ts`), since only the index knows which words exist.
  *
  * A word written as a plural remembers it: "issues" prefers `list_issues` over `create_issue`.
- * A query in the first person ("my top artists") implies, weakly, the tools about the caller.
+ * A query in the first person ("my top artists") implies, weakly, the tools about the caller. A
+ * verb that only restates the one before it ("list all", "create a new") is not a second concept,
+ * and a participle beside a plural ("liked songs") says which things, as a state word does.
  */
 
 import { abbreviationOf, compoundParts, expansionOf, isAction, isActionWritten, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
