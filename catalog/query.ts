@@ -13,9 +13,12 @@
  * catalog's own vocabulary (`ranking.ts`), since only the index knows which words exist.
  *
  * A word written as a plural remembers it: "issues" prefers `list_issues` over `create_issue`.
+ * A query in the first person ("my top artists") implies, weakly, the tools about the caller. A
+ * verb that only restates the one before it ("list all", "create a new") is not a second concept,
+ * and a participle beside a plural ("liked songs") says which things, as a state word does.
  */
 
-import { abbreviationOf, compoundParts, expansionOf, isAction, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
+import { abbreviationOf, compoundParts, expansionOf, isAction, isActionWritten, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
 import { scan } from "./tokens.js"
 import { weights } from "./weights.js"
 
@@ -87,6 +90,7 @@ export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> 
       return
     }
     const concept = conceptOf(whole, translations)
+    if (restates(last(concepts), concept)) return
     const known = concepts.get(concept.stem)
     if (known === undefined || (!known.plural && concept.plural)) concepts.set(concept.stem, concept)
   }
@@ -102,7 +106,29 @@ export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> 
     found.push(createIntent())
   }
   if (implied && found.some((concept) => concept.plural) && !found.some((concept) => concept.action)) found.push(listIntent())
+  if (implied && found.length > 0 && written.some((word) => FIRST_PERSON.has(word))) found.push(selfIntent())
   return found
+}
+
+const last = (concepts: ReadonlyMap<string, QueryConcept>): QueryConcept | undefined => {
+  let found: QueryConcept | undefined
+  for (const concept of concepts.values()) found = concept
+  return found
+}
+
+/**
+ * Whether a verb says again what the verb just before it said ("list all", "create a new", "show
+ * all", "lister tous"): it is one of the first's words, and every word that would satisfy it
+ * satisfies the first too. Counting it as a second concept would weigh one intent twice against
+ * the query's things. A word that means more ("calendar", then "create") is not a restatement.
+ */
+const restates = (previous: QueryConcept | undefined, concept: QueryConcept): boolean => {
+  if (previous === undefined || !previous.action || !concept.action || previous.stem === concept.stem) return false
+  const words = new Set(previous.terms.map((term) => term.term))
+  return (
+    concept.terms.some((term) => term.quality >= weights().translated && words.has(term.term)) &&
+    concept.terms.every((term) => term.term === concept.stem || words.has(term.term))
+  )
 }
 
 /**
@@ -139,15 +165,44 @@ const STATES: ReadonlySet<string> = new Set(["open", "closed", "close", "active"
 
 const isStateOfThings = (concept: QueryConcept, all: ReadonlyArray<QueryConcept>): boolean =>
   concept.action &&
-  concept.terms.some((term) => term.quality >= weights().translated && STATES.has(term.term)) &&
+  (isStateWord(concept) || isParticiple(concept)) &&
   all.some((other) => other !== concept && other.plural && !other.action) &&
   !all.some((other) => other !== concept && other.action)
 
-/** A state word as a thing: satisfied by its own word (or translation), not by its verb synonyms. */
-const asState = (concept: QueryConcept): QueryConcept => ({
-  ...concept,
+/**
+ * An English past participle ("liked songs", "starred repositories", "archived channels", "shared
+ * files"): beside a plural and no other verb it says which things, as a state word does.
+ */
+const isParticiple = (concept: QueryConcept): boolean => concept.fuzzy && concept.written.length > 4 && concept.written.endsWith("ed")
+
+const isStateWord = (concept: QueryConcept): boolean => concept.terms.some((term) => term.quality >= weights().translated && STATES.has(term.term))
+
+/**
+ * A state word as a thing: satisfied by its own word (or translation), not by its verb synonyms
+ * ("open" is not "create"). A participle keeps its synonyms: "liked" songs are the saved ones.
+ */
+const asState = (concept: QueryConcept): QueryConcept =>
+  isStateWord(concept)
+    ? { ...concept, action: false, terms: concept.terms.filter((term) => term.quality >= weights().translated || term.quality === OWN) }
+    : { ...concept, action: false }
+
+/**
+ * Words by which a query speaks of its own user ("my top artists", "which user am I", "mes
+ * playlists"): APIs name what belongs to the caller "me", "current user", "self" or "whoami".
+ */
+const FIRST_PERSON: ReadonlySet<string> = new Set(["my", "me", "i", "mine", "myself", "mon", "ma", "mes", "moi", "mi", "mis", "yo", "mein", "meine", "meinen", "meiner", "ich", "mich", "mir"])
+const SELF_TERMS: ReadonlyArray<string> = ["me", "current", "whoami", "self", "mine", "authent"]
+
+/** What a first-person query implies: the tools about the caller, as a weak, implicit concept. */
+const selfIntent = (): QueryConcept => ({
+  stem: "me",
+  written: "me",
+  plural: false,
+  terms: SELF_TERMS.map((term) => ({ term: stem(term), quality: weights().synonym })),
+  fuzzy: false,
+  joins: [],
+  implicit: true,
   action: false,
-  terms: concept.terms.filter((term) => term.quality >= weights().translated || term.quality === OWN),
 })
 
 const listIntent = (): QueryConcept => ({
@@ -211,6 +266,17 @@ const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConc
     fuzzy: translations.length === 0 || translations.includes(own),
     joins: [],
     implicit: false,
-    action: isAction(own) || translateExactly(word).some((translation) => isAction(translation)),
+    action: isActionWord(word, own),
   }
+}
+
+/**
+ * Whether a word asks for an action. A foreign word the tables list means what they say it means,
+ * whatever English word its spelling stems like: German "Termin" is an appointment, though
+ * "terminate" stems to `termin` too.
+ */
+const isActionWord = (word: string, own: string): boolean => {
+  const listed = translateExactly(word)
+  if (listed.some((translation) => isAction(translation))) return true
+  return isAction(own) && (listed.length === 0 || listed.includes(own) || isActionWritten(word))
 }

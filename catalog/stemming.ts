@@ -103,6 +103,9 @@ const readingStems: ReadonlySet<string> = new Set(
 )
 /** Whether an action stem changes nothing ("get", "list", "search"; not "create", "delete"). */
 export const isReading = (wordStem: string): boolean => readingStems.has(wordStem)
+const actionWords: ReadonlySet<string> = new Set(ACTIONS.flat())
+/** Whether a word as written (not its stem) is one of the verbs of `ACTIONS`. */
+export const isActionWritten = (word: string): boolean => actionWords.has(word)
 /** Whether a stem names an action ("create", "delete", "show"), not a thing. */
 export const isAction = (wordStem: string): boolean => actionStems.has(wordStem)
 /** Whether a stem is an English word of the verb and noun groups. */

@@ -57,7 +57,35 @@ describe("query analysis", () => {
   })
 
   it("lets a reversing verb reach an un- word", () => {
-    const concepts = analyzeQuery("remove my star")
+    const concepts = analyzeQuery("remove my star").filter((concept) => !concept.implicit)
     expect(concepts.every((concept) => concept.joins.includes("unstar"))).toBe(true)
+  })
+
+  it("counts a verb that restates the one before it once", () => {
+    const stems = (query: string) => analyzeQuery(query).filter((concept) => !concept.implicit).map((concept) => concept.stem)
+    expect(stems("list all subscriptions")).toEqual(["list", stem("subscriptions")])
+    expect(stems("create a new issue")).toEqual([stem("create"), stem("issue")])
+    // A word that means more than the verb before it is its own concept.
+    expect(stems("delete all reactions")).toContain("all")
+  })
+
+  it("reads a participle beside a plural as which things, not as a verb", () => {
+    const concepts = analyzeQuery("liked songs")
+    expect(concepts[0]).toMatchObject({ stem: "like", action: false })
+    expect(concepts[0].terms.length).toBeGreaterThan(1)
+    expect(concepts.at(-1)).toMatchObject({ stem: "list", implicit: true })
+  })
+
+  it("takes a listed foreign word's meaning, not the English verb its spelling stems like", () => {
+    // German "Termin" is an appointment; "terminate" stems to the same `termin`.
+    expect(analyzeQuery("Termin erstellen")[0]).toMatchObject({ written: "termin", action: false })
+    // An English verb the tables also list as a foreign noun stays a verb (French "résumé").
+    expect(analyzeQuery("resume playback")[0]).toMatchObject({ written: "resume", action: true })
+  })
+
+  it("reads a first-person query as one about the caller, without counting it for coverage", () => {
+    expect(analyzeQuery("my top artists").at(-1)).toMatchObject({ stem: "me", implicit: true, action: false })
+    expect(analyzeQuery("mes playlists").some((concept) => concept.stem === "me")).toBe(true)
+    expect(analyzeQuery("top artists").some((concept) => concept.stem === "me")).toBe(false)
   })
 })

@@ -3,7 +3,7 @@
  * rule is seen at a time: tools named by their HTTP method take their verb from their
  * description, a noun used as a verb asks to create one, a typo is measured against the word as
  * the catalog writes it, the stemmer's false friends are kept apart, a tool's own verb in the
- * group of the verb asked for meets it, a tool matching only a query's verb is marked down, and
+ * group of the verb asked for meets it, a tool matching only a query's verb is marked down, a first-person query asks about the caller, and
  * path placeholders and words only namespaces or parameters hold count for little. The catalogs mimic the
  * shapes of real OpenAPI and MCP tool lists (the public evaluation has the real ones).
  */
@@ -57,6 +57,18 @@ describe("ranking words", () => {
       }),
     })
     expect(first(catalog, "refund a charge")).toBe("payments.PostRefunds")
+  })
+
+  it("reads a first-person query as one about the caller", () => {
+    const catalog = Catalog.make({
+      music: Namespace.make({
+        tools: {
+          "get-an-artists-top-tracks": tool("Get an artist's top tracks by country.", ["id", "market"]),
+          "get-users-top-artists": tool("Get the current user's top artists based on calculated affinity.", ["limit"]),
+        },
+      }),
+    })
+    expect(first(catalog, "my top artists")).toBe("music.get-users-top-artists")
   })
 
   it("measures a typo against the word as written when its stem is far off", () => {
