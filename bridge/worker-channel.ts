@@ -92,8 +92,13 @@ export class WorkerChannel {
     return this.waiting.size + this.mailbox.size
   }
 
-  /** Writes a request and returns its id without waiting for the answer. `meta` travels untouched. */
-  post(op: string, name: string, args: ReadonlyArray<FrameData>, meta?: FrameData): number {
+  /**
+   * Writes a request and returns its id without waiting for the answer. `meta` travels untouched.
+   * `ring: false` leaves the host unwoken when the whole frame fits: for a request the worker
+   * gives its thread back on at once (`yieldNow`), the host reads it as the run's end arrives, and
+   * waking it for the request as well cost a second wake-up of the host's thread per suspension.
+   */
+  post(op: string, name: string, args: ReadonlyArray<FrameData>, meta?: FrameData, ring = true): number {
     this.followReset()
     // Add (seq-cst): ids come from shared memory so they never repeat on this channel, even across
     // worker-end instances; a late answer to an old id then finds nobody waiting and is dropped.
@@ -105,7 +110,7 @@ export class WorkerChannel {
     // The common case: the frame fits, one write into the ring, one publish, one notify.
     if (this.requests.tryWriteText(text, this.maxFrameBytes)) {
       this.waiting.add(id)
-      this.ringHost()
+      if (ring) this.ringHost()
       return id
     }
     const frame: OutgoingFrame = { payload: encodePayload(text, this.maxFrameBytes), sent: 0 }

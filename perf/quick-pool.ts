@@ -1,7 +1,8 @@
 /**
  * A quick look at the pool's costs, for profiling (not part of `npm run perf`): Piscina's empty
- * task 1,000 at once on 2 threads, then `return 1` 1,000 at once and 1,000 Lua programs x two
- * sequential 200 ms calls on the default shared pool, each as a rate and a ratio.
+ * task 1,000 at once on 2 threads, then `return 1` 1,000 at once, 1,000 Lua programs x two
+ * sequential 200 ms calls, and 1,000 JavaScript programs x two 200 ms calls (sequential awaits,
+ * then `Promise.all`) on the default shared pool, each as a rate and a ratio.
  */
 import { Effect, Schema } from "effect"
 import { Piscina } from "piscina"
@@ -100,6 +101,22 @@ try {
       runs.push(await batch(lua, 1000, (i) => `local a = tools.svc.fetch({ ms = 200, n = ${i} }) local b = tools.svc.fetch({ ms = 200, n = 1 }) return a + b`, (i) => i + 1))
     }
     console.log(`lua seq x1000: ${median(runs.map((r) => r.rate)).toFixed(0)}/s (ideal 2500), peak ${Math.max(...runs.map((r) => r.peak)).toFixed(0)} MB, lost ${runs.reduce((n, r) => n + r.lost, 0)}`)
+  }
+  if (which === "all" || which === "js") {
+    const js = CodeMode.make({ language: "javascript", tools, limits: { timeoutMs: 120_000, maxToolCalls: 1_000 } })
+    try {
+      const shapes = {
+        sequential: (i: number) => `const a = await tools.svc.fetch({ ms: 200, n: ${i} }); const b = await tools.svc.fetch({ ms: 200, n: 1 }); return a + b`,
+        "Promise.all": (i: number) => `const [a, b] = await Promise.all([tools.svc.fetch({ ms: 200, n: ${i} }), tools.svc.fetch({ ms: 200, n: 1 })]); return a + b`,
+      }
+      for (const [shape, src] of Object.entries(shapes)) {
+        const runs = []
+        for (let r = 0; r < rounds; r++) runs.push(await batch(js, 1000, src, (i) => i + 1))
+        console.log(`js ${shape} x1000: ${median(runs.map((r) => r.rate)).toFixed(0)}/s, peak ${Math.max(...runs.map((r) => r.peak)).toFixed(0)} MB, lost ${runs.reduce((n, r) => n + r.lost, 0)}`)
+      }
+    } finally {
+      await js.close()
+    }
   }
 } finally {
   await lua.close()

@@ -43,8 +43,9 @@
  * message, a YIELD, an answer) stalled the host's thread under load (in CPU profiles of that
  * burst, `ringWorker` and Piscina's `postTask` took more host time than everything else of ours
  * together). A worker now yields by itself on a call expected to be slow, which takes the YIELD
- * ring away; Piscina's task message per run remains (the next step: one long-lived loop per
- * worker taking runs from a shared-memory queue).
+ * ring away, and a blocking call it yields on does not ring the host for its request either (the
+ * host reads it with the run's end); Piscina's task message per run remains (the next step: one
+ * long-lived loop per worker taking runs from a shared-memory queue).
  *
  * Memory. A worker blocked on a host call sleeps in `Atomics.wait` and holds no CPU, but it
  * holds a thread and its heap: about 16 MB warm and idle, about 42 MB once it has held a

@@ -131,8 +131,10 @@ export class ReplayingHost implements Host, HostCalls {
     const ordinal = this.ordinal++
     const logged = this.fromLog(ordinal, request)
     if (logged !== undefined) return valueOf(logged.reply)
-    const id = this.post(ordinal, request)
+    // Decided before the request is posted: a run that gives its thread back on it does not wake
+    // the host for it (the host reads it with the run's end, `WorkerChannel.post`).
     const yields = this.selfYield?.now([callKind(request.op, request.name)], this.channel.computedMs) === true
+    const id = this.post(ordinal, request, !yields)
     return valueOf(replyOf(this.wait(() => (yields ? this.channel.yieldNow() : this.channel.waitFor(id)), [ordinal])))
   }
 
@@ -214,11 +216,11 @@ export class ReplayingHost implements Host, HostCalls {
     return logged
   }
 
-  private post(ordinal: number, request: HostCall): number {
+  private post(ordinal: number, request: HostCall, ring = true): number {
     const meta: { -readonly [K in keyof RequestMeta]: RequestMeta[K] } = { i: ordinal }
     if (this.newClock.length > 0) meta.c = this.newClock
     if (this.newSettled.length > 0) meta.s = this.newSettled
-    const id = this.channel.post(request.op, request.name, request.args, meta as never)
+    const id = this.channel.post(request.op, request.name, request.args, meta as never, ring)
     if (meta.c !== undefined) this.newClock = []
     if (meta.s !== undefined) this.newSettled = []
     return id

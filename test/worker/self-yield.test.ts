@@ -18,13 +18,16 @@ const ruleWith = (pressure: number, fast: string[] = [], maxComputedMs = 20) => 
 }
 
 describe("a worker's own yield", () => {
-  it("posts the call and suspends without waiting; the host reads the request and the worker as waiting on it", () => {
+  it("posts the call and suspends without waiting or waking the host; the host reads the request and the worker as waiting on it", async () => {
     const host = new HostChannel()
     const seen: ChannelRequest[] = []
     host.listen((request) => seen.push(request))
     const worker = new ReplayingHost(new WorkerChannel(host.buffer), undefined, ruleWith(1))
     expect(() => worker.call({ op: "tool", name: "svc.fetch", args: [{ ms: 200 }] })).toThrow(HostStop)
     expect(worker.suspension).toEqual({ waitingOn: [0] })
+    // The host is not woken for it: it reads the request with the run's end.
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(seen).toEqual([])
     host.drain()
     expect(seen).toMatchObject([{ op: "tool", name: "svc.fetch", args: [{ ms: 200 }], meta: { i: 0 } }])
     expect(host.waitingOn).toBe(seen[0]!.id)
