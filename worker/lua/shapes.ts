@@ -45,9 +45,12 @@ export function keepShapes(): void {
   table.set(1, true)
   table.set("k", true)
   const cell: { v: LuaValue } = { v: undefined }
-  // A closure as compile/functions.ts makes one that takes direct arguments: a bound function
-  // with a `direct` property, whose map call sites check on every call.
-  const closure = function luaFunctionAnchor() {}.bind([]) as { direct?: true }
+  // A closure as compile/functions.ts makes one (`closureOf`): a bound function with `direct`,
+  // `code` and `cells` properties, whose map call sites check on every call.
+  const code = function luaFunctionAnchor(_cells: unknown[]) {}
+  const closure = code.bind(null, []) as { direct?: boolean; code?: unknown; cells?: unknown[] }
   closure.direct = true
+  closure.code = code
+  closure.cells = []
   anchors.push(st, globals, table, cell, closure, new LuaFloat(1), new ToolReference("a"), new LuaError("anchor"))
 }
