@@ -18,10 +18,16 @@
  * (libraries opened, so its `_G` and library tables anchor the table shape), a cell, a closure, a
  * boxed float and a tool reference. They are never used: they only keep the maps alive. They hold no program
  * data, so this is a fixed few kilobytes.
+ *
+ * The anchor `Runtime` is also bound to that state and released, as every run binds and releases
+ * its program's. V8 treats a field written only once as a constant and folds it into optimized
+ * code; the second write (the first run's `release`) turns the field mutable and throws away all
+ * code that had folded it, so without this the second run of a process started cold again.
  */
 
 import { noHost } from "../engine-host.js"
 import { resolveBounds } from "../../protocol/bounds.js"
+import { Runtime } from "./compile/context.js"
 import { CHUNK_NAME } from "./parse.js"
 import { LuaState } from "./runtime/state.js"
 import { LuaError, LuaFloat, LuaTable, ToolReference, type LuaValue } from "./runtime/value.js"
@@ -40,14 +46,20 @@ export function keepShapes(): void {
     randomSeed: 2 ** 51 + 1,
     chunkName: CHUNK_NAME,
   })
-  const globals = openLibraries(st, [])
+  const libraries = openLibraries(st, [])
+  const runtime = new Runtime()
+  runtime.bind(st, libraries.G, libraries.strings, libraries.iterators)
+  runtime.release()
   const table = new LuaTable(st.bounds.maxTableEntries)
   table.set(1, true)
   table.set("k", true)
   const cell: { v: LuaValue } = { v: undefined }
-  // A closure as compile/functions.ts makes one that takes direct arguments: a bound function
-  // with a `direct` property, whose map call sites check on every call.
-  const closure = function luaFunctionAnchor() {}.bind([]) as { direct?: true }
+  // A closure as compile/functions.ts makes one (`closureOf`): a bound function with `direct`,
+  // `code` and `cells` properties, whose map call sites check on every call.
+  const code = function luaFunctionAnchor(_cells: unknown[]) {}
+  const closure = code.bind(null, []) as { direct?: boolean; code?: unknown; cells?: unknown[] }
   closure.direct = true
-  anchors.push(st, globals, table, cell, closure, new LuaFloat(1), new ToolReference("a"), new LuaError("anchor"))
+  closure.code = code
+  closure.cells = []
+  anchors.push(st, libraries, runtime, table, cell, closure, new LuaFloat(1), new ToolReference("a"), new LuaError("anchor"))
 }

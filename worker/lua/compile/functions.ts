@@ -11,20 +11,26 @@
  *
  * The code of a function literal is one JavaScript function, made when the program is compiled
  * (`functionEntry`); a Lua closure is that function bound to the closure's upvalue cells, which
- * it receives as `this`. So the closures a run creates are only bound functions, and the code
- * they all run lives as long as the compiled program (programs.ts). That matters to V8: the
- * optimized code of a function is kept only while some function object that uses it is alive,
- * and a run's closures die with the run — were each closure a JavaScript closure of its own, a
- * GC between two runs would throw their optimized code away and every run would pay to
- * recompile it (`fib(25)` spent a third of its time so). A call through a bound function costs a
- * few nanoseconds more than a call of a closure; keeping one closure of each kind alive and
- * calling it after every run (so it holds the current optimized code) measured no better.
+ * it receives as its first argument. So the closures a run creates are only bound functions, and
+ * the code they all run lives as long as the compiled program (programs.ts). That matters to V8:
+ * the optimized code of a function is kept only while some function object that uses it is
+ * alive, and a run's closures die with the run — were each closure a JavaScript closure of its
+ * own, a GC between two runs would throw their optimized code away and every run would pay to
+ * recompile it (`fib(25)` spent a third of its time so).
+ *
+ * For the same reason a direct call site does not call the bound function but its code, with the
+ * cells it carries (`closureOf`): V8 specialises a call site on the function it saw called, and
+ * the bound functions are new in every run while the code is not. Called through the bound
+ * function, every run's first calls missed that guess, threw the call sites' optimized code away
+ * (and the code that had the old closure inlined, once a GC collected it) and waited for it to
+ * be recompiled: the second run of `fib(25)` took five times as long as the third.
  *
  * Compiled functions are named `luaFunction...` (so `bound luaFunction...` once bound) so that
  * `tostring` can tell them from builtins and profiles show them as such.
  */
 
 import type { Chunk, FunctionDeclaration } from "luaparse"
+import type { FunctionCode } from "../runtime/call.js"
 import { NO_VALUES, type LuaFunction, type LuaValue } from "../runtime/value.js"
 import { compileBlockParts } from "./blocks.js"
 import type { Cell, CompileContext, Expr, Frame, Stmt } from "./context.js"
@@ -38,19 +44,11 @@ export function compileFunction(node: FunctionDeclaration, ctx: CompileContext):
   const layout = frameLayout(info)
   const entry = functionEntry(layout, body, ctx.rt.framePool())
   const nu = sources.length
-  if (takesDirectArguments(layout)) {
-    return function makeDirectClosure(P: Frame): LuaFunction {
-      const cells = new Array<Cell>(nu)
-      for (let j = 0; j < nu; j++) cells[j] = P[sources[j]!]
-      const closure = entry.bind(cells) as { direct?: true }
-      closure.direct = true
-      return closure as LuaFunction
-    }
-  }
+  const direct = takesDirectArguments(layout)
   return function makeClosure(P: Frame): LuaFunction {
     const cells = new Array<Cell>(nu)
     for (let j = 0; j < nu; j++) cells[j] = P[sources[j]!]
-    return entry.bind(cells) as LuaFunction
+    return closureOf(entry, cells, direct)
   }
 }
 
@@ -62,7 +60,7 @@ export function compileFunctionExpression(node: FunctionDeclaration, ctx: Compil
 export function compileMainChunk(chunk: Chunk, ctx: CompileContext): LuaFunction {
   const info = ctx.resolution.functions.get(chunk)!
   const body = compileBody(chunk.body, info, ctx)
-  return functionEntry(frameLayout(info), body, ctx.rt.framePool()).bind([]) as LuaFunction
+  return closureOf(functionEntry(frameLayout(info), body, ctx.rt.framePool()), [], false)
 }
 
 /** A compiled function body: the block, and its statements when it has no labels. */
@@ -104,10 +102,18 @@ function frameLayout(info: FunctionInfo): FrameLayout {
 }
 
 /**
- * The code of a function literal: called with the closure's upvalue cells as `this`, and with its
- * arguments either as a list or — `args` null, for a `direct` function — as `a`, `b`, `c`.
+ * A Lua closure: its code bound to its upvalue cells, so that a plain call `f(args)` (builtins,
+ * `pcall`, the tail-call loop) runs it, and carrying the code and the cells themselves so that
+ * a direct call site can call the code (`invokeDirect`, runtime/call.ts). Every closure gets the
+ * three properties in the same order, so all compiled functions share one map.
  */
-type FunctionEntry = (this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue) => LuaValue[]
+function closureOf(entry: FunctionCode, cells: Cell[], direct: boolean): LuaFunction {
+  const closure = entry.bind(null, cells) as LuaFunction & { direct: boolean; code: FunctionCode; cells: Cell[] }
+  closure.direct = direct
+  closure.code = entry
+  closure.cells = cells
+  return closure
+}
 
 /** Parameters a function may have and still take its arguments directly (runtime/call.ts). */
 const MAX_DIRECT_PARAMS = 3
@@ -150,14 +156,14 @@ function recycleFrame(free: Frame[], R: Frame, size: number): void {
   free.push(R)
 }
 
-function functionEntry(layout: FrameLayout, compiled: Body, free: Frame[]): FunctionEntry {
+function functionEntry(layout: FrameLayout, compiled: Body, free: Frame[]): FunctionCode {
   const { size, params, boxedParams, upvalueStart, vararg } = layout
   const { body, parts } = compiled
   if (vararg < 0 && boxedParams.length === 0 && parts !== null && parts.length === 2) {
     // Two statements (`if n < 2 then return n end; return ...`): run here, one call fewer.
     const [first, second] = parts as [Stmt, Stmt]
-    return function luaFunctionOfTwo(this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
-      const R = plainFrame(free, size, params, upvalueStart, this, args, a, b, c)
+    return function luaFunctionOfTwo(cells: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
+      const R = plainFrame(free, size, params, upvalueStart, cells, args, a, b, c)
       let done = first(R)
       if (done === undefined) done = second(R)
       recycleFrame(free, R, size)
@@ -165,15 +171,14 @@ function functionEntry(layout: FrameLayout, compiled: Body, free: Frame[]): Func
     }
   }
   if (vararg < 0 && boxedParams.length === 0) {
-    return function luaFunction(this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
-      const R = plainFrame(free, size, params, upvalueStart, this, args, a, b, c)
+    return function luaFunction(cells: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
+      const R = plainFrame(free, size, params, upvalueStart, cells, args, a, b, c)
       const done = body(R)
       recycleFrame(free, R, size)
       return done === undefined ? NO_VALUES : done
     }
   }
-  return function luaFunctionGeneral(this: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
-    const cells = this
+  return function luaFunctionGeneral(cells: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
     const R: Frame = new Array(size)
     if (args === null) {
       // Only functions without varargs are called so (`takesDirectArguments`).

@@ -9,12 +9,14 @@
  *
  * Direct calls: a compiled Lua function without varargs and with at most three parameters is
  * marked `direct` (compile/functions.ts) and also accepts its arguments as JavaScript arguments —
- * `f(null, a, b, c)` instead of `f([a, b, c])`. A call site with at most three fixed arguments
- * that finds such a callee uses `invokeDirect`, which is `invoke` without the argument array:
- * most calls of most programs (`fib(n - 1)`, `add(x, y)`, `o:get(k)`) then allocate nothing but
- * the callee's frame. Missing arguments arrive as `undefined` (nil) and extra ones are dropped,
- * as a fixed-parameter Lua function does with a list. Builtins never see this convention: they
- * are never marked.
+ * `code(cells, null, a, b, c)` instead of `f([a, b, c])`. A call site with at most three fixed
+ * arguments that finds such a callee uses `invokeDirect`, which is `invoke` without the argument
+ * array: most calls of most programs (`fib(n - 1)`, `add(x, y)`, `o:get(k)`) then allocate
+ * nothing but the callee's frame. Missing arguments arrive as `undefined` (nil) and extra ones
+ * are dropped, as a fixed-parameter Lua function does with a list. A direct call calls the
+ * closure's code, not the closure: the code is the same function in every run of a program, so
+ * what V8 learnt about the call site in one run still holds in the next (compile/functions.ts).
+ * Builtins never see this convention: they are never marked.
  */
 
 import { ONE_RESULT, TAIL_CALL, type LuaState } from "./state.js"
@@ -30,26 +32,30 @@ export interface CallSite {
 }
 
 /**
- * A compiled Lua function that takes its arguments directly (see the essay above): `args` is
- * `null` and the arguments are `a`, `b`, `c`. Such functions carry `direct: true`.
+ * The code of a compiled Lua function: called with the closure's upvalue cells and its arguments,
+ * either as a list or — `args` null, for a `direct` function — as `a`, `b`, `c`.
  */
+export type FunctionCode = (cells: Array<{ v: LuaValue }>, args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue) => LuaValue[]
+
+/** A compiled Lua function that takes its arguments directly (see the essay above). */
 export interface DirectFunction extends LuaFunction {
-  (args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[]
-  readonly direct?: true
+  readonly direct: true
+  readonly code: FunctionCode
+  readonly cells: Array<{ v: LuaValue }>
 }
 
 /** True when `f` may be called with its arguments directly. */
-export const isDirect = (f: LuaFunction): f is DirectFunction => (f as DirectFunction).direct === true
+export const isDirect = (f: LuaFunction): f is DirectFunction => (f as { direct?: boolean }).direct === true
 
 /** Calls a function from a compiled call site: its result list. */
 export function invoke(st: LuaState, f: LuaFunction, args: LuaValue[], site: CallSite): LuaValue[] {
-  const results = invokeRaw(st, f as DirectFunction, args, site, undefined, undefined, undefined)
+  const results = invokeRaw(st, f, args, site, undefined, undefined, undefined)
   return results === ONE_RESULT ? [st.result] : results
 }
 
 /** Calls a function from a compiled call site that wants only the first result. */
 export function invokeFirst(st: LuaState, f: LuaFunction, args: LuaValue[], site: CallSite): LuaValue {
-  const results = invokeRaw(st, f as DirectFunction, args, site, undefined, undefined, undefined)
+  const results = invokeRaw(st, f, args, site, undefined, undefined, undefined)
   return results === ONE_RESULT ? st.result : results[0]
 }
 
@@ -67,10 +73,10 @@ export function invokeDirectFirst(st: LuaState, f: DirectFunction, site: CallSit
 
 /**
  * The call itself (see the essay above); its results may be `ONE_RESULT`. `args` is null for a
- * direct call, and `a`, `b`, `c` are then the arguments (a builtin ignores them). Kept small, with
+ * direct call, and `a`, `b`, `c` are then the arguments (`f` is then a `DirectFunction`). Kept small, with
  * the tail-call loop and the error path out of line, so V8 inlines it into every call site.
  */
-function invokeRaw(st: LuaState, f: DirectFunction, args: LuaValue[] | null, site: CallSite, a: LuaValue, b: LuaValue, c: LuaValue): LuaValue[] {
+function invokeRaw(st: LuaState, f: LuaFunction, args: LuaValue[] | null, site: CallSite, a: LuaValue, b: LuaValue, c: LuaValue): LuaValue[] {
   if (--st.fuel <= 0) st.refuel()
   const depth = ++st.depth
   const line = site.line
@@ -81,7 +87,7 @@ function invokeRaw(st: LuaState, f: DirectFunction, args: LuaValue[] | null, sit
   lines[depth + 1] = 0
   let results: LuaValue[]
   try {
-    results = f(args, a, b, c)
+    results = args === null ? (f as DirectFunction).code((f as DirectFunction).cells, null, a, b, c) : f(args)
   } catch (error) {
     throw callFailure(st, error, depth, f, site)
   }

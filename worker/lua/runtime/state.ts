@@ -62,11 +62,19 @@ export interface LuaStateOptions {
   readonly live?: LiveOutput
 }
 
+/** Call depth up to which `callLines` never grows (the default bound is 500). */
+const PRESIZED_CALL_LINES = 1000
+
 export class LuaState extends Meter {
   /** Current depth of non-tail Lua calls. */
   depth = 0
-  /** `callLines[d]`: the line of the call that entered depth `d`. */
-  readonly callLines: number[] = [0]
+  /**
+   * `callLines[d]`: the line of the call that entered depth `d`. Made at its full length (up to
+   * `PRESIZED_CALL_LINES`) rather than grown by the calls: the code V8 optimized in one run
+   * stores only within the array it saw, and a fresh, short one in the next run threw that code
+   * away on its first deeper call.
+   */
+  readonly callLines: number[]
   /** Pending tail call (see `TAIL_CALL`); always a function. */
   tailFunction: LuaFunction = noFunction
   tailArgs: LuaValue[] = NO_VALUES
@@ -110,6 +118,7 @@ export class LuaState extends Meter {
     this.randomSeed = options.randomSeed
     this.chunkName = options.chunkName
     this.maxDepth = options.bounds.maxCallDepth
+    this.callLines = new Array<number>(Math.min(this.maxDepth, PRESIZED_CALL_LINES) + 2).fill(0)
     this.output = new OutputRecorder(options.bounds, options.live, (message) => this.stop("ExecutionFailure", message))
   }
 
