@@ -55,35 +55,35 @@ type ExprConst = (st: JsState, l: Expr, k: Value) => Expr
 
 const SLOT_CONST: Record<string, SlotConst> = {
   "+": (st, s, k) => function addSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a + k : add(st, a, k)
   },
   "-": (st, s, k) => function subSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a - k : numeric(st, "-", a, k)
   },
   "*": (st, s, k) => function mulSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a * k : numeric(st, "*", a, k)
   },
   "%": (st, s, k) => function modSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a % k : numeric(st, "%", a, k)
   },
   "<": (st, s, k) => function ltSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a < k : lt(st, a, k)
   },
   "<=": (st, s, k) => function leSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a <= k : le(st, a, k)
   },
   ">": (st, s, k) => function gtSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a > k : gt(st, a, k)
   },
   ">=": (st, s, k) => function geSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a >= k : ge(st, a, k)
   },
   "===": (_st, s, k) => function eqSlotConst(R: Frame) {
@@ -96,55 +96,55 @@ const SLOT_CONST: Record<string, SlotConst> = {
 
 const SLOT_SLOT: Record<string, SlotSlot> = {
   "+": (st, s, t) => function addSlots(R: Frame) {
-    const a = R[s]
-    const b = R[t]
+    const a = R[s] as Value
+    const b = R[t] as Value
     return typeof a === "number" && typeof b === "number" ? a + b : add(st, a, b)
   },
   "-": (st, s, t) => function subSlots(R: Frame) {
-    const a = R[s]
-    const b = R[t]
+    const a = R[s] as Value
+    const b = R[t] as Value
     return typeof a === "number" && typeof b === "number" ? a - b : numeric(st, "-", a, b)
   },
   "*": (st, s, t) => function mulSlots(R: Frame) {
-    const a = R[s]
-    const b = R[t]
+    const a = R[s] as Value
+    const b = R[t] as Value
     return typeof a === "number" && typeof b === "number" ? a * b : numeric(st, "*", a, b)
   },
   "<": (st, s, t) => function ltSlots(R: Frame) {
-    const a = R[s]
-    const b = R[t]
+    const a = R[s] as Value
+    const b = R[t] as Value
     return typeof a === "number" && typeof b === "number" ? a < b : lt(st, a, b)
   },
   "<=": (st, s, t) => function leSlots(R: Frame) {
-    const a = R[s]
-    const b = R[t]
+    const a = R[s] as Value
+    const b = R[t] as Value
     return typeof a === "number" && typeof b === "number" ? a <= b : le(st, a, b)
   },
   ">": (st, s, t) => function gtSlots(R: Frame) {
-    const a = R[s]
-    const b = R[t]
+    const a = R[s] as Value
+    const b = R[t] as Value
     return typeof a === "number" && typeof b === "number" ? a > b : gt(st, a, b)
   },
 }
 
 const SLOT_EXPR: Record<string, SlotExpr> = {
   "+": (st, s, r) => function addSlotExpr(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     const b = r(R)
     return typeof a === "number" && typeof b === "number" ? a + b : add(st, a, b)
   },
   "-": (st, s, r) => function subSlotExpr(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     const b = r(R)
     return typeof a === "number" && typeof b === "number" ? a - b : numeric(st, "-", a, b)
   },
   "<": (st, s, r) => function ltSlotExpr(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     const b = r(R)
     return typeof a === "number" && typeof b === "number" ? a < b : lt(st, a, b)
   },
   "<=": (st, s, r) => function leSlotExpr(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     const b = r(R)
     return typeof a === "number" && typeof b === "number" ? a <= b : le(st, a, b)
   },
@@ -182,7 +182,7 @@ const EXPR_CONST: Record<string, ExprConst> = {
 /** `"text" + x` with a local `x`: the usual way a program builds a key or a label. */
 function addConstSlot(st: JsState, k: Value, s: number): Expr {
   return function addConstSlot(R: Frame) {
-    const b = R[s]
+    const b = R[s] as Value
     return typeof k === "string" && typeof b === "string" ? concat(st, k, b) : add(st, k, b)
   }
 }
@@ -243,7 +243,7 @@ export function assignSlotStatement(s: number, value: Expr): (R: Frame) => undef
 /** `x++`, `--x`... on a plain local: numbers inline, anything else through `general`. */
 export function updateSlot(s: number, delta: number, prefix: boolean, general: Expr): Expr {
   return function updateSlot(R: Frame): Value {
-    const old = R[s]
+    const old = R[s] as Value
     if (typeof old !== "number") return general(R)
     const n = old + delta
     R[s] = n
@@ -254,7 +254,7 @@ export function updateSlot(s: number, delta: number, prefix: boolean, general: E
 /** `x++;` on a plain local as a statement. */
 export function updateSlotStatement(s: number, delta: number, general: Expr): (R: Frame) => undefined {
   return function updateSlotStatement(R: Frame): undefined {
-    const old = R[s]
+    const old = R[s] as Value
     if (typeof old === "number") R[s] = old + delta
     else general(R)
     return undefined
@@ -284,8 +284,8 @@ export function compileFusedStatement(e: Expression, ctx: CompileContext): ((R: 
 /** `a[i]` with `a` and `i` plain locals: the array element read without two closure calls. */
 export function indexSlots(st: JsState, s: number, t: number, line: number): Expr {
   return function indexSlots(R: Frame): Value {
-    const o = R[s]
-    const k = R[t]
+    const o = R[s] as Value
+    const k = R[t] as Value
     if (o instanceof JsArray && typeof k === "number") {
       const items = o.items
       if (k >= 0 && k < items.length && (k | 0) === k) return items[k]
@@ -298,7 +298,7 @@ export function indexSlots(st: JsState, s: number, t: number, line: number): Exp
 /** `a[k] = v` with `a` a plain local: in-bounds writes and appends to an array inline. */
 export function assignIndexedSlot(st: JsState, s: number, key: Expr, value: Expr, line: number): Expr {
   return function assignIndexedSlot(R: Frame): Value {
-    const o = R[s]
+    const o = R[s] as Value
     const k = key(R)
     const v = value(R)
     st.line = line

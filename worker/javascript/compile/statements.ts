@@ -214,7 +214,7 @@ function compileReturn(node: ReturnStatement, ctx: CompileContext): Stmt {
   const slot = plainLocalSlot(node.argument, ctx)
   if (slot >= 0) {
     return function returnSlot(R: Frame): Completion {
-      st.returned = R[slot]
+      st.returned = R[slot] as Value
       return RETURN
     }
   }
