@@ -21,7 +21,7 @@ import { add, concat, ge, getIndexed, gt, le, lt, numeric, putIndexed, toStr } f
 import type { Value } from "../runtime/object.js"
 import { JsArray } from "../runtime/array.js"
 import type { JsState } from "../runtime/state.js"
-import type { BinaryExpression, Expression } from "acorn"
+import type { BinaryExpression, BinaryOperator, Expression } from "acorn"
 import type { CompileContext, Expr, Frame, SyntaxNode } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { isBoxed, slotOf } from "./scope.js"
@@ -53,7 +53,7 @@ type SlotSlot = (st: JsState, s: number, t: number) => Expr
 type SlotExpr = (st: JsState, s: number, r: Expr) => Expr
 type ExprConst = (st: JsState, l: Expr, k: Value) => Expr
 
-const SLOT_CONST: Record<string, SlotConst> = {
+const SLOT_CONST: Partial<Record<BinaryOperator, SlotConst>> = {
   "+": (st, s, k) => function addSlotConst(R: Frame) {
     const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a + k : add(st, a, k)
@@ -94,7 +94,7 @@ const SLOT_CONST: Record<string, SlotConst> = {
   },
 }
 
-const SLOT_SLOT: Record<string, SlotSlot> = {
+const SLOT_SLOT: Partial<Record<BinaryOperator, SlotSlot>> = {
   "+": (st, s, t) => function addSlots(R: Frame) {
     const a = R[s] as Value
     const b = R[t] as Value
@@ -127,7 +127,7 @@ const SLOT_SLOT: Record<string, SlotSlot> = {
   },
 }
 
-const SLOT_EXPR: Record<string, SlotExpr> = {
+const SLOT_EXPR: Partial<Record<BinaryOperator, SlotExpr>> = {
   "+": (st, s, r) => function addSlotExpr(R: Frame) {
     const a = R[s] as Value
     const b = r(R)
@@ -150,7 +150,7 @@ const SLOT_EXPR: Record<string, SlotExpr> = {
   },
 }
 
-const EXPR_CONST: Record<string, ExprConst> = {
+const EXPR_CONST: Partial<Record<BinaryOperator, ExprConst>> = {
   "+": (st, l, k) => function addExprConst(R: Frame) {
     const a = l(R)
     return typeof a === "number" && typeof k === "number" ? a + k : add(st, a, k)
@@ -193,18 +193,22 @@ function addConstSlot(st: JsState, k: Value, s: number): Expr {
  */
 export function compileFusedBinary(node: BinaryExpression, ctx: CompileContext, compile: (n: Expression) => Expr): Expr | null {
   if (node.left.type === "PrivateIdentifier") return null
-  const op: string = node.operator
+  const op = node.operator
   const st = ctx.st
   const ls = plainLocalSlot(node.left, ctx)
   const rs = plainLocalSlot(node.right, ctx)
   const rk = constantOf(node.right)
   if (ls >= 0) {
-    if (rk !== undefined && SLOT_CONST[op] !== undefined) return SLOT_CONST[op](st, ls, rk)
-    if (rs >= 0 && SLOT_SLOT[op] !== undefined) return SLOT_SLOT[op](st, ls, rs)
-    if (rk === undefined && rs < 0 && SLOT_EXPR[op] !== undefined) return SLOT_EXPR[op](st, ls, compile(node.right))
+    const slotConst = SLOT_CONST[op]
+    const slotSlot = SLOT_SLOT[op]
+    const slotExpr = SLOT_EXPR[op]
+    if (rk !== undefined && slotConst !== undefined) return slotConst(st, ls, rk)
+    if (rs >= 0 && slotSlot !== undefined) return slotSlot(st, ls, rs)
+    if (rk === undefined && rs < 0 && slotExpr !== undefined) return slotExpr(st, ls, compile(node.right))
     return null
   }
-  if (rk !== undefined && EXPR_CONST[op] !== undefined) return EXPR_CONST[op](st, compile(node.left), rk)
+  const exprConst = EXPR_CONST[op]
+  if (rk !== undefined && exprConst !== undefined) return exprConst(st, compile(node.left), rk)
   const lk = constantOf(node.left)
   if (op === "+" && lk !== undefined && rs >= 0) {
     // A string constant keeps the concatenation fast path; a number constant goes through `add`.
