@@ -22,7 +22,7 @@ import { getIndexed, toStr } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 import { callUnknownTool, toolNamespacePath } from "../runtime/host-values.js"
 import type { CallExpression, Expression, MemberExpression, NewExpression, SpreadElement, Super } from "acorn"
-import { propertyName, TDZ, type CompileContext, type Expr, type Frame } from "./context.js"
+import { propertyName, TDZ, type CompileContext, type Expr, type Cell, type Frame } from "./context.js"
 import { compileExpression, compileMember, compileThisFor, readNamed, SHORT, sourceText } from "./expressions.js"
 import { plainCellSlot } from "./fused.js"
 import { construct } from "./functions.js"
@@ -233,7 +233,7 @@ function compileDirectCall(node: CallExpression, callee: Expression | Super, ctx
   if (cell >= 0) {
     // `f(x)` where `f` is a function of an enclosing scope (a captured declaration: no TDZ).
     return function callCellDirect(R: Frame): Value {
-      const f = R[cell].v
+      const f = (R[cell] as Cell).v
       if (!(f instanceof JsFunction)) throw notCallableAfter(st, evaluate, R, text, line, undefined, f)
       st.line = line
       return invoke(f, undefined, R)
@@ -289,12 +289,12 @@ function compileSuperCall(node: CallExpression, ctx: CompileContext, args: (R: F
   return function superCall(R: Frame): Value {
     const f = func(R) as JsFunction
     const parent = f.proto
-    const current = thisSlotBoxed ? R[thisSlot].v : R[thisSlot]
+    const current = thisSlotBoxed ? (R[thisSlot] as Cell).v : R[thisSlot]
     const a = args(R)
     st.line = line
     const instance = construct(st, parent, a, newTarget(R) as JsObject, line) as JsObject
     if (current !== TDZ) throw st.error("ReferenceError", JsMessages.superTwice(), line)
-    if (thisSlotBoxed) R[thisSlot].v = instance
+    if (thisSlotBoxed) (R[thisSlot] as Cell).v = instance
     else R[thisSlot] = instance
     if (f.fields !== null) f.fields(st, instance)
     return undefined

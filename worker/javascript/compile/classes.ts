@@ -19,7 +19,7 @@ import { Accessor, FunctionKind, HIDDEN, isConstructor, JsFunction, JsObject, PE
 import { toPropertyKey } from "../runtime/ops.js"
 import type { JsState } from "../runtime/state.js"
 import type { ClassDeclaration, ClassExpression, MethodDefinition } from "acorn"
-import type { CompileContext, Expr, Frame } from "./context.js"
+import type { Cell, CompileContext, Expr, Frame } from "./context.js"
 import { compileExpression, staticKey } from "./expressions.js"
 import { compileFunction, construct, setFunctionName } from "./functions.js"
 import { PrivateKind, PrivateMessages, PrivateName, privateFieldAdd } from "./private.js"
@@ -172,7 +172,10 @@ export function compileClass(node: ClassDeclaration | ClassExpression, ctx: Comp
 
 /** Reads a private name's binding in the class's own frame (the defining function's). */
 function compileReadPrivateBinding(slot: number, boxed: boolean): (R: Frame) => PrivateName {
-  return boxed ? function privateNameInCell(R) { return R[slot].v } : function privateNameInSlot(R) { return R[slot] }
+  // The binding holds the PrivateName that evaluating the class stored there (as a Value, which it is not).
+  return boxed
+    ? function privateNameInCell(R) { return (R[slot] as Cell).v as unknown as PrivateName }
+    : function privateNameInSlot(R) { return R[slot] as unknown as PrivateName }
 }
 
 /** InitializeInstanceElements: the brand, then each field in order. */

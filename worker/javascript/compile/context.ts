@@ -37,8 +37,12 @@ import { JsMessages } from "../messages.js"
 import type { FunctionInfo, Resolution } from "./scope.js"
 import type { DiagnosticKind } from "../../../protocol/diagnostic.js"
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Frame = any[]
+/**
+ * A frame: one call's slots. A slot holds a binding's value, or, for a binding a closure
+ * captures, its `Cell`; which one is decided at compile time (scope.ts), so each read says which
+ * it expects.
+ */
+export type Frame = Array<Value | Cell>
 
 /**
  * The nodes the compiler reads are acorn's own (its `AnyNode` union, narrowed by `type`), plus the

@@ -27,7 +27,7 @@ import { JsAsyncGenerator } from "../runtime/async-generator.js"
 import { JsGenerator } from "../runtime/generator.js"
 import { ThrowSignal, type JsState } from "../runtime/state.js"
 import type { Pattern } from "acorn"
-import { RETURN, TDZ, type CompileContext, type Expr, type Frame, type FunctionNode, type Stmt } from "./context.js"
+import { RETURN, TDZ, type CompileContext, type Expr, type Cell, type Frame, type FunctionNode, type Stmt } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { compilePatternDeclaration } from "./patterns.js"
 import { compileResumableBody } from "./resumable.js"
@@ -206,7 +206,7 @@ export function compileFunction(node: FunctionNode, ctx: CompileContext, name: s
         if (!derived) return undefined
         // A derived constructor's return of a primitive is a TypeError, even after super().
         if (returned !== undefined) throw st2.typeError(JsMessages.derivedReturn(), line)
-        const self = thisBoxed ? R[thisSlot].v : R[thisSlot]
+        const self = thisBoxed ? (R[thisSlot] as Cell).v : (R[thisSlot] as Value)
         if (self === TDZ) throw st2.error("ReferenceError", JsMessages.superNotCalled(), line)
         return self
       }

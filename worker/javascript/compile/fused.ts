@@ -21,7 +21,7 @@ import { add, concat, ge, getIndexed, gt, le, lt, numeric, putIndexed, toStr } f
 import { ABSENT, type Value } from "../runtime/object.js"
 import { JsArray } from "../runtime/array.js"
 import type { JsState } from "../runtime/state.js"
-import type { BinaryExpression, Expression } from "acorn"
+import type { BinaryExpression, BinaryOperator, Expression } from "acorn"
 import type { CompileContext, Expr, Frame, SyntaxNode } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { isBoxed, slotOf } from "./scope.js"
@@ -53,37 +53,37 @@ type SlotSlot = (st: JsState, s: number, t: number) => Expr
 type SlotExpr = (st: JsState, s: number, r: Expr) => Expr
 type ExprConst = (st: JsState, l: Expr, k: Value) => Expr
 
-const SLOT_CONST: Record<string, SlotConst> = {
+const SLOT_CONST: Partial<Record<BinaryOperator, SlotConst>> = {
   "+": (st, s, k) => function addSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a + k : add(st, a, k)
   },
   "-": (st, s, k) => function subSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a - k : numeric(st, "-", a, k)
   },
   "*": (st, s, k) => function mulSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a * k : numeric(st, "*", a, k)
   },
   "%": (st, s, k) => function modSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a % k : numeric(st, "%", a, k)
   },
   "<": (st, s, k) => function ltSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a < k : lt(st, a, k)
   },
   "<=": (st, s, k) => function leSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a <= k : le(st, a, k)
   },
   ">": (st, s, k) => function gtSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a > k : gt(st, a, k)
   },
   ">=": (st, s, k) => function geSlotConst(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     return typeof a === "number" && typeof k === "number" ? a >= k : ge(st, a, k)
   },
   "===": (_st, s, k) => function eqSlotConst(R: Frame) {
@@ -94,63 +94,63 @@ const SLOT_CONST: Record<string, SlotConst> = {
   },
 }
 
-const SLOT_SLOT: Record<string, SlotSlot> = {
+const SLOT_SLOT: Partial<Record<BinaryOperator, SlotSlot>> = {
   "+": (st, s, t) => function addSlots(R: Frame) {
-    const a = R[s]
-    const b = R[t]
+    const a = R[s] as Value
+    const b = R[t] as Value
     return typeof a === "number" && typeof b === "number" ? a + b : add(st, a, b)
   },
   "-": (st, s, t) => function subSlots(R: Frame) {
-    const a = R[s]
-    const b = R[t]
+    const a = R[s] as Value
+    const b = R[t] as Value
     return typeof a === "number" && typeof b === "number" ? a - b : numeric(st, "-", a, b)
   },
   "*": (st, s, t) => function mulSlots(R: Frame) {
-    const a = R[s]
-    const b = R[t]
+    const a = R[s] as Value
+    const b = R[t] as Value
     return typeof a === "number" && typeof b === "number" ? a * b : numeric(st, "*", a, b)
   },
   "<": (st, s, t) => function ltSlots(R: Frame) {
-    const a = R[s]
-    const b = R[t]
+    const a = R[s] as Value
+    const b = R[t] as Value
     return typeof a === "number" && typeof b === "number" ? a < b : lt(st, a, b)
   },
   "<=": (st, s, t) => function leSlots(R: Frame) {
-    const a = R[s]
-    const b = R[t]
+    const a = R[s] as Value
+    const b = R[t] as Value
     return typeof a === "number" && typeof b === "number" ? a <= b : le(st, a, b)
   },
   ">": (st, s, t) => function gtSlots(R: Frame) {
-    const a = R[s]
-    const b = R[t]
+    const a = R[s] as Value
+    const b = R[t] as Value
     return typeof a === "number" && typeof b === "number" ? a > b : gt(st, a, b)
   },
 }
 
-const SLOT_EXPR: Record<string, SlotExpr> = {
+const SLOT_EXPR: Partial<Record<BinaryOperator, SlotExpr>> = {
   "+": (st, s, r) => function addSlotExpr(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     const b = r(R)
     return typeof a === "number" && typeof b === "number" ? a + b : add(st, a, b)
   },
   "-": (st, s, r) => function subSlotExpr(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     const b = r(R)
     return typeof a === "number" && typeof b === "number" ? a - b : numeric(st, "-", a, b)
   },
   "<": (st, s, r) => function ltSlotExpr(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     const b = r(R)
     return typeof a === "number" && typeof b === "number" ? a < b : lt(st, a, b)
   },
   "<=": (st, s, r) => function leSlotExpr(R: Frame) {
-    const a = R[s]
+    const a = R[s] as Value
     const b = r(R)
     return typeof a === "number" && typeof b === "number" ? a <= b : le(st, a, b)
   },
 }
 
-const EXPR_CONST: Record<string, ExprConst> = {
+const EXPR_CONST: Partial<Record<BinaryOperator, ExprConst>> = {
   "+": (st, l, k) => function addExprConst(R: Frame) {
     const a = l(R)
     return typeof a === "number" && typeof k === "number" ? a + k : add(st, a, k)
@@ -182,7 +182,7 @@ const EXPR_CONST: Record<string, ExprConst> = {
 /** `"text" + x` with a local `x`: the usual way a program builds a key or a label. */
 function addConstSlot(st: JsState, k: Value, s: number): Expr {
   return function addConstSlot(R: Frame) {
-    const b = R[s]
+    const b = R[s] as Value
     return typeof k === "string" && typeof b === "string" ? concat(st, k, b) : add(st, k, b)
   }
 }
@@ -193,18 +193,22 @@ function addConstSlot(st: JsState, k: Value, s: number): Expr {
  */
 export function compileFusedBinary(node: BinaryExpression, ctx: CompileContext, compile: (n: Expression) => Expr): Expr | null {
   if (node.left.type === "PrivateIdentifier") return null
-  const op: string = node.operator
+  const op = node.operator
   const st = ctx.st
   const ls = plainLocalSlot(node.left, ctx)
   const rs = plainLocalSlot(node.right, ctx)
   const rk = constantOf(node.right)
   if (ls >= 0) {
-    if (rk !== undefined && SLOT_CONST[op] !== undefined) return SLOT_CONST[op](st, ls, rk)
-    if (rs >= 0 && SLOT_SLOT[op] !== undefined) return SLOT_SLOT[op](st, ls, rs)
-    if (rk === undefined && rs < 0 && SLOT_EXPR[op] !== undefined) return SLOT_EXPR[op](st, ls, compile(node.right))
+    const slotConst = SLOT_CONST[op]
+    const slotSlot = SLOT_SLOT[op]
+    const slotExpr = SLOT_EXPR[op]
+    if (rk !== undefined && slotConst !== undefined) return slotConst(st, ls, rk)
+    if (rs >= 0 && slotSlot !== undefined) return slotSlot(st, ls, rs)
+    if (rk === undefined && rs < 0 && slotExpr !== undefined) return slotExpr(st, ls, compile(node.right))
     return null
   }
-  if (rk !== undefined && EXPR_CONST[op] !== undefined) return EXPR_CONST[op](st, compile(node.left), rk)
+  const exprConst = EXPR_CONST[op]
+  if (rk !== undefined && exprConst !== undefined) return exprConst(st, compile(node.left), rk)
   const lk = constantOf(node.left)
   if (op === "+" && lk !== undefined && rs >= 0) {
     // A string constant keeps the concatenation fast path; a number constant goes through `add`.
@@ -243,7 +247,7 @@ export function assignSlotStatement(s: number, value: Expr): (R: Frame) => undef
 /** `x++`, `--x`... on a plain local: numbers inline, anything else through `general`. */
 export function updateSlot(s: number, delta: number, prefix: boolean, general: Expr): Expr {
   return function updateSlot(R: Frame): Value {
-    const old = R[s]
+    const old = R[s] as Value
     if (typeof old !== "number") return general(R)
     const n = old + delta
     R[s] = n
@@ -254,7 +258,7 @@ export function updateSlot(s: number, delta: number, prefix: boolean, general: E
 /** `x++;` on a plain local as a statement. */
 export function updateSlotStatement(s: number, delta: number, general: Expr): (R: Frame) => undefined {
   return function updateSlotStatement(R: Frame): undefined {
-    const old = R[s]
+    const old = R[s] as Value
     if (typeof old === "number") R[s] = old + delta
     else general(R)
     return undefined
@@ -284,8 +288,8 @@ export function compileFusedStatement(e: Expression, ctx: CompileContext): ((R: 
 /** `a[i]` with `a` and `i` plain locals: the array element read without two closure calls. */
 export function indexSlots(st: JsState, s: number, t: number, line: number): Expr {
   return function indexSlots(R: Frame): Value {
-    const o = R[s]
-    const k = R[t]
+    const o = R[s] as Value
+    const k = R[t] as Value
     if (o instanceof JsArray && typeof k === "number") {
       const head = o.head
       if (k >= 0 && (k | 0) === k) {
@@ -302,7 +306,7 @@ export function indexSlots(st: JsState, s: number, t: number, line: number): Exp
 /** `a[k] = v` with `a` a plain local: in-bounds writes and appends to an array inline. */
 export function assignIndexedSlot(st: JsState, s: number, key: Expr, value: Expr, line: number): Expr {
   return function assignIndexedSlot(R: Frame): Value {
-    const o = R[s]
+    const o = R[s] as Value
     const k = key(R)
     const v = value(R)
     st.line = line

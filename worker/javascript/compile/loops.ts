@@ -23,7 +23,7 @@ import { iterate } from "../runtime/iterate.js"
 import { HIDDEN, JsObject, arrayIndex, type Key, type Value } from "../runtime/object.js"
 import { JsArray } from "../runtime/array.js"
 import type { DoWhileStatement, Expression, ForInStatement, ForOfStatement, ForStatement, Node, Statement, WhileStatement } from "acorn"
-import { BREAK, CONTINUE, type CompileContext, type Completion, type Expr, type Frame, type Stmt } from "./context.js"
+import { BREAK, CONTINUE, type CompileContext, type Completion, type Expr, type Cell, type Frame, type Stmt } from "./context.js"
 import { compileExpression } from "./expressions.js"
 import { constantOf, plainLocalSlot } from "./fused.js"
 import { compilePatternAssignment, compilePatternDeclaration } from "./patterns.js"
@@ -185,7 +185,7 @@ export function compilePerIterationCells(node: Node, ctx: CompileContext): ((R: 
   const perIteration = capturedHeadBindings(node, ctx).map((b) => b.slot)
   if (perIteration.length === 0) return null
   return function freshIterationCells(R: Frame): void {
-    for (const s of perIteration) R[s] = { v: R[s].v }
+    for (const s of perIteration) R[s] = { v: (R[s] as Cell).v }
   }
 }
 
@@ -257,13 +257,13 @@ function compileCountedFor(st: JsState, labels: string[], line: number, init: St
   return function countedForLoop(R: Frame): Completion {
     if (init !== null) init(R)
     for (;;) {
-      const a = R[slot]
+      const a = R[slot] as Value
       let b: Value
       if (lengthOfSlot >= 0) {
         // An array's `length` is its element count (arrays are dense); anything else takes the compiled test.
-        const o = R[lengthOfSlot]
+        const o = R[lengthOfSlot] as Value
         b = o instanceof JsArray ? o.length : undefined
-      } else b = otherSlot >= 0 ? R[otherSlot] : constant
+      } else b = otherSlot >= 0 ? (R[otherSlot] as Value) : constant
       if (typeof a === "number" && typeof b === "number") {
         if (!(op === 0 ? a < b : op === 1 ? a <= b : op === 2 ? a > b : a >= b)) break
       } else if (!isTrue(test(R))) break

@@ -45,7 +45,7 @@ import { compileForAwait, compileResumableFor, compileResumableForEach, compileR
 import { BINARY, UNARY } from "./operators.js"
 import { compilePatternDeclaration } from "./patterns.js"
 import { compileResumablePattern, patternSuspends } from "./resumable-patterns.js"
-import { compileLabeledBody, compileScopeEntry, compileStatement, compileSwitchParts } from "./statements.js"
+import { compileLabeledBody, compileScopeEntry, compileStatement, compileSwitchParts, compileTryParts, completeFinally } from "./statements.js"
 import { compileYield, inAsyncGenerator } from "./generators.js"
 import { compileResumableAssignment, compileResumableCall, compileResumableChain, compileResumableMember, compileResumableObject, compileResumableUpdate } from "./resumable-access.js"
 import { compilePrivateName } from "./private.js"
@@ -179,12 +179,7 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
   },
   TryStatement: (node, ctx) => {
     const st = ctx.st
-    const block = compileResumableStatement(node.block, ctx)
-    const clause = node.handler
-    const entry = clause ? compileScopeEntry(ctx.resolution.scopes.get(clause), ctx) : null
-    const bind = clause?.param ? compileResumablePattern(clause.param, ctx, true) : null
-    const handler = clause ? compileResumableStatement(clause.body, ctx) : null
-    const finalizer = node.finalizer ? compileResumableStatement(node.finalizer, ctx) : null
+    const { block, entry, bind, handler, finalizer } = compileTryParts(node, ctx, compileResumableStatement, (p, c) => compileResumablePattern(p, c, true))
     return function* tryStatement(R: Frame) {
       // Relative to the resumption: by the time a `catch` runs the body may have been resumed deeper.
       const offset = st.depth - st.resumeBase
@@ -214,12 +209,7 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
       if (finalizer === null) return c!
       const returned = st.returned
       const label = st.label
-      const f = yield* finalizer(R)
-      if (f !== undefined) return f
-      if (thrown !== null) throw thrown
-      st.returned = returned
-      st.label = label
-      return c!
+      return completeFinally(st, yield* finalizer(R), thrown, c!, returned, label)
     }
   },
   SwitchStatement: (node, ctx) => {

@@ -74,7 +74,7 @@ function readerOf(r: Returned): Expr {
   if (r.expr !== null) return r.expr
   const s = r.slot
   return function returnedSlot(R: Frame): Value {
-    return R[s]
+    return R[s] as Value
   }
 }
 
@@ -85,7 +85,7 @@ function choose(test: Expr, yes: Returned, no: Returned): Expr {
     const s = yes.slot
     return function returnSlotIf(R: Frame): Value {
       const t = test(R)
-      return t === true || (t !== false && truthy(t)) ? R[s] : n(R)
+      return t === true || (t !== false && truthy(t)) ? (R[s] as Value) : n(R)
     }
   }
   const y = yes.expr

@@ -13,7 +13,7 @@
 
 import { JsMessages } from "../messages.js"
 import { JsFunction, type Value } from "../runtime/object.js"
-import { ThrowSignal } from "../runtime/state.js"
+import { ThrowSignal, type JsState } from "../runtime/state.js"
 import type {
   BlockStatement,
   Expression,
@@ -25,6 +25,7 @@ import type {
   FunctionDeclaration,
   IfStatement,
   LabeledStatement,
+  Pattern,
   ReturnStatement,
   SwitchStatement,
   ThrowStatement,
@@ -213,7 +214,7 @@ function compileReturn(node: ReturnStatement, ctx: CompileContext): Stmt {
   const slot = plainLocalSlot(node.argument, ctx)
   if (slot >= 0) {
     return function returnSlot(R: Frame): Completion {
-      st.returned = R[slot]
+      st.returned = R[slot] as Value
       return RETURN
     }
   }
@@ -253,22 +254,51 @@ function compileThrow(node: ThrowStatement, ctx: CompileContext): Stmt {
   }
 }
 
+/**
+ * The pieces of a `try`, compiled in one order for both forms (plain here, resumable in
+ * resumable.ts): the block, the catch clause's scope entry, parameter and body, and the
+ * finalizer (null where the statement has none).
+ */
+export function compileTryParts<S, W>(
+  node: TryStatement,
+  ctx: CompileContext,
+  statement: (node: Statement, ctx: CompileContext) => S,
+  parameter: (pattern: Pattern, ctx: CompileContext) => W,
+): { block: S; entry: ((R: Frame) => void) | null; bind: W | null; handler: S | null; finalizer: S | null } {
+  const block = statement(node.block, ctx)
+  const clause = node.handler
+  const entry = clause ? compileScopeEntry(ctx.resolution.scopes.get(clause), ctx) : null
+  const bind = clause?.param ? parameter(clause.param, ctx) : null
+  const handler = clause ? statement(clause.body, ctx) : null
+  const finalizer = node.finalizer ? statement(node.finalizer, ctx) : null
+  return { block, entry, bind, handler, finalizer }
+}
+
+/**
+ * How a `try` with a `finally` completes once the finalizer has run, in both forms: an abrupt
+ * completion of the finalizer wins; else an error the guarded part threw goes on; else the guarded
+ * part's completion stands, with the return value and label it left, which the finalizer may
+ * have overwritten.
+ */
+export function completeFinally(st: JsState, finalized: Completion, thrown: unknown, guarded: Completion, returned: Value, label: string | null): Completion {
+  if (finalized !== undefined) return finalized
+  if (thrown !== null) throw thrown
+  st.returned = returned
+  st.label = label
+  return guarded
+}
+
 function compileTry(node: TryStatement, ctx: CompileContext): Stmt {
   const st = ctx.st
-  const block = compileStatement(node.block, ctx)
-  let handler: ((R: Frame, thrown: Value) => Completion) | null = null
-  if (node.handler) {
-    const clause = node.handler
-    const entry = compileScopeEntry(ctx.resolution.scopes.get(clause), ctx)
-    const bind = clause.param ? compilePatternDeclaration(clause.param, ctx) : null
-    const body = compileStatement(clause.body, ctx)
-    handler = function catchClause(R, thrown) {
-      if (entry !== null) entry(R)
-      if (bind !== null) bind(R, thrown)
-      return body(R)
-    }
-  }
-  const finalizer = node.finalizer ? compileStatement(node.finalizer, ctx) : null
+  const { block, entry, bind, handler: body, finalizer } = compileTryParts(node, ctx, compileStatement, compilePatternDeclaration)
+  const handler =
+    body === null
+      ? null
+      : function catchClause(R: Frame, thrown: Value): Completion {
+          if (entry !== null) entry(R)
+          if (bind !== null) bind(R, thrown)
+          return body(R)
+        }
   const guarded: Stmt =
     handler === null
       ? block
@@ -279,7 +309,7 @@ function compileTry(node: TryStatement, ctx: CompileContext): Stmt {
           } catch (error) {
             if (!(error instanceof ThrowSignal)) throw error
             st.depth = depth
-            return handler!(R, error.value)
+            return handler(R, error.value)
           }
         }
   if (finalizer === null) return guarded
@@ -296,12 +326,7 @@ function compileTry(node: TryStatement, ctx: CompileContext): Stmt {
     }
     const returned = st.returned
     const label = st.label
-    const f = finalizer(R)
-    if (f !== undefined) return f
-    if (thrown !== null) throw thrown
-    st.returned = returned
-    st.label = label
-    return c
+    return completeFinally(st, finalizer(R), thrown, c, returned, label)
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * Reading and writing names, specialised at compile time by where the name lives.
  *
- * A local in a slot is `R[s]`; a captured local or an upvalue is the cell `R[s].v`; a global is a
+ * A local in a slot is `R[s]`; a captured local or an upvalue is the cell `(R[s] as Cell).v`; a global is a
  * property of the program's global object (a missing one is a ReferenceError). A read that may see
  * an uninitialised `let`/`const` (scope.ts decides which) checks for `TDZ`; writes to a `const`
  * throw; an initialisation (the declaration itself) writes without either check.
@@ -10,7 +10,7 @@
 import { JsMessages } from "../messages.js"
 import { ABSENT, Accessor, type Value } from "../runtime/object.js"
 import type { JsState } from "../runtime/state.js"
-import { TDZ, type CompileContext, type Expr, type Frame, type SyntaxNode } from "./context.js"
+import { TDZ, type CompileContext, type Expr, type Cell, type Frame, type SyntaxNode } from "./context.js"
 import { isBoxed, slotOf, type Binding, type Ref } from "./scope.js"
 
 export type Write = (R: Frame, v: Value) => void
@@ -44,21 +44,21 @@ export function compileRead(ref: Ref, ctx: CompileContext, line: number): Expr {
   if (isBoxed(ref)) {
     if (ref.tdz) {
       return function readCellChecked(R: Frame): Value {
-        const v = R[s].v
+        const v = (R[s] as Cell).v
         if (v === TDZ) throw tdzError(st, name, line)
         return v
       }
     }
-    return function readCell(R: Frame) { return R[s].v }
+    return function readCell(R: Frame) { return (R[s] as Cell).v }
   }
   if (ref.tdz) {
     return function readSlotChecked(R: Frame): Value {
-      const v = R[s]
+      const v = R[s] as Value
       if (v === TDZ) throw tdzError(st, name, line)
       return v
     }
   }
-  return function readSlot(R: Frame) { return R[s] }
+  return function readSlot(R: Frame) { return R[s] as Value }
 }
 
 /** An assignment `name = v` (not a declaration). */
@@ -76,7 +76,7 @@ export function compileAssign(ref: Ref, ctx: CompileContext, line: number): Writ
   const b = ref.binding
   if (b.kind === "const" || (b.kind === "class" && false)) {
     return function assignConst(R: Frame): void {
-      const cur = isBoxed(ref) ? R[s].v : R[s]
+      const cur = isBoxed(ref) ? (R[s] as Cell).v : R[s]
       if (cur === TDZ) throw tdzError(st, b.name, line)
       throw st.typeError(JsMessages.constAssignment(), line)
     }
@@ -84,13 +84,13 @@ export function compileAssign(ref: Ref, ctx: CompileContext, line: number): Writ
   if (isBoxed(ref)) {
     if (ref.tdz) {
       return function assignCellChecked(R: Frame, v: Value) {
-        const cell = R[s]
+        const cell = R[s] as Cell
         if (cell.v === TDZ) throw tdzError(st, b.name, line)
         cell.v = v
       }
     }
     return function assignCell(R: Frame, v: Value) {
-      R[s].v = v
+      (R[s] as Cell).v = v
     }
   }
   if (ref.tdz) {
@@ -109,7 +109,7 @@ export function compileInit(binding: Binding): Write {
   const s = binding.slot
   if (binding.captured) {
     return function initCell(R: Frame, v: Value) {
-      R[s].v = v
+      (R[s] as Cell).v = v
     }
   }
   return function initSlot(R: Frame, v: Value) {
