@@ -4,21 +4,13 @@
  * with 100 others like it in flight, on the default shared pool; elapsed time against the ideal,
  * and what the pool did (runs, suspensions).
  */
-import { Effect, Schema } from "effect"
+import { Effect } from "effect"
 import { acquireSharedPool, closeIdleSharedPool, releaseSharedPool } from "../pool/workers.js"
-import { CodeMode, Tool } from "../index.js"
+import { CodeMode } from "../index.js"
+import { scaleTools } from "./scale.js"
 
 const count = Number(process.argv[2] ?? 101)
-const tools = {
-  svc: {
-    fetch: Tool.make({
-      description: "Answers after ms milliseconds",
-      input: Schema.Struct({ ms: Schema.Number, n: Schema.Number }),
-      output: Schema.Number,
-      execute: ({ ms, n }) => Effect.as(Effect.sleep(ms), n),
-    }),
-  },
-}
+const tools = scaleTools
 const lua = CodeMode.make({ language: "lua", tools, limits: { timeoutMs: 120_000, maxToolCalls: 1_000 } })
 const run = (source: string) => Effect.runPromise(lua.execute(source))
 try {

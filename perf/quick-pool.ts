@@ -4,11 +4,12 @@
  * sequential 200 ms calls, and 1,000 JavaScript programs x two 200 ms calls (sequential awaits,
  * then `Promise.all`) on the default shared pool, each as a rate and a ratio.
  */
-import { Effect, Schema } from "effect"
+import { Effect } from "effect"
 import { Piscina } from "piscina"
 import { fileURLToPath } from "node:url"
 import { acquireSharedPool, closeIdleSharedPool, releaseSharedPool } from "../pool/workers.js"
-import { CodeMode, Tool } from "../index.js"
+import { CodeMode } from "../index.js"
+import { scaleTools } from "./scale.js"
 
 const which = process.argv[2] ?? "all"
 const rounds = Number(process.argv[3] ?? 3)
@@ -40,16 +41,7 @@ const cpuReport = (before: Map<string, number>, after: Map<string, number>, n: n
 const rss = () => process.memoryUsage.rss() / 1_048_576
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
-const tools = {
-  svc: {
-    fetch: Tool.make({
-      description: "Answers after ms milliseconds",
-      input: Schema.Struct({ ms: Schema.Number, n: Schema.Number }),
-      output: Schema.Number,
-      execute: ({ ms, n }) => Effect.as(Effect.sleep(ms), n),
-    }),
-  },
-}
+const tools = scaleTools
 
 async function piscinaRate(): Promise<number> {
   const noop = fileURLToPath(new URL("./fixtures/noop-worker.js", import.meta.url))

@@ -37,7 +37,8 @@ interface Batch {
   readonly elapsedMs: number
 }
 
-const tools = {
+/** The scenarios' tools, shared with the profiling aids (quick-pool.ts, quick-chain.ts). */
+export const scaleTools = {
   svc: {
     fetch: Tool.make({
       description: "Answers after ms milliseconds",
@@ -80,8 +81,8 @@ export interface ScaleOptions {
 }
 
 export async function runScaleScenario(options: ScaleOptions, floors: Floors | undefined): Promise<string> {
-  const lua = CodeMode.make({ language: "lua", tools, limits: { timeoutMs: 120_000, maxToolCalls: 1_000 } })
-  const js = CodeMode.make({ language: "javascript", tools, limits: { timeoutMs: 120_000 } })
+  const lua = CodeMode.make({ language: "lua", tools: scaleTools, limits: { timeoutMs: 120_000, maxToolCalls: 1_000 } })
+  const js = CodeMode.make({ language: "javascript", tools: scaleTools, limits: { timeoutMs: 120_000 } })
   const rows: string[][] = []
   const targets: string[] = []
   const rounds = Math.max(1, Math.min(options.rounds, 3))
