@@ -87,13 +87,20 @@ export async function runLuaScenario(options: LuaScenarioOptions): Promise<void>
   } finally {
     for (const close of closers) await close()
   }
+  // The CPU times were taken on every run, warm-up rounds first: keep those of the timed rounds.
+  const timedTail = (all: number[] | undefined, cell: { readonly times: number[] } | undefined): number[] | undefined =>
+    all === undefined || cell === undefined || all.length < cell.times.length ? undefined : all.slice(all.length - cell.times.length)
+  for (const workload of workloads) {
+    const timed = timedTail(oursCpuTimes.get(workload.source), cells.find("ours", workload))
+    if (timed !== undefined) oursCpuTimes.set(workload.source, timed)
+  }
   // Native Lua's cells were timed around a whole process; keep the answers, take its own clock.
   const native = contenders.find((c): c is NativeContender<EngineName> => c.name === "native")
   if (native !== undefined) {
     for (const workload of workloads) {
       const cell = cells.find("native", workload)
-      const own = native.selfTimes.get(workload.source)
-      if (cell !== undefined && own !== undefined && own.length === cell.times.length) cell.times.splice(0, cell.times.length, ...own)
+      const own = timedTail(native.selfTimes.get(workload.source), cell)
+      if (cell !== undefined && own !== undefined) cell.times.splice(0, cell.times.length, ...own)
     }
   }
 
