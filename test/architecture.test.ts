@@ -10,6 +10,7 @@
 
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join, relative, resolve, sep } from "node:path"
+import ts from "typescript"
 import { describe, expect, it } from "vitest"
 
 const ROOT = resolve(import.meta.dirname, "..")
@@ -147,5 +148,13 @@ describe("architecture: the import rules of ARCHITECTURE.md", () => {
     }
     for (const file of files) if (!state.has(file)) visit(file, [])
     expect(cycles).toEqual([])
+  })
+
+  it("tsconfig's roots are exactly the folders (and top-level files) that hold source", () => {
+    // TypeScript's own reader: tsconfig allows comments, which JSON.parse does not.
+    const config = ts.readConfigFile(join(ROOT, "tsconfig.json"), ts.sys.readFile).config as { include: string[] }
+    // The test runner's own configuration is read by vitest, not built.
+    const roots = new Set(files.filter((file) => file !== "vitest.config.ts").map((file) => file.split("/")[0]!))
+    expect([...config.include].sort()).toEqual([...roots].sort())
   })
 })
