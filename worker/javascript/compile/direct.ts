@@ -50,6 +50,14 @@ export function compileDirectEntry(
   const p0 = simple.slots[0] ?? 0
   const p1 = simple.slots[1] ?? 0
   const p2 = simple.slots[2] ?? 0
+  // Fuel and call depth, spent on entry as by every call; the caller's line and the callee for stacks.
+  const enterCall = (fn: JsFunction): void => {
+    if (--st.fuel <= 0) st.refuel()
+    const depth = ++st.depth
+    if (depth > st.maxDepth) throw st.stackOverflow()
+    st.lines[depth] = st.line
+    st.callees[depth] = fn
+  }
   const enterFrame = (fn: JsFunction, R: Frame, thisArg: Value, a0: Value, a1: Value, a2: Value): void => {
     if (thisSlot >= 0) {
       R[thisSlot] = thisArg
@@ -77,11 +85,7 @@ export function compileDirectEntry(
     for (let i = 0; i < capBase; i++) if (!written.has(i)) clear.push(i)
     const nclear = clear.length
     return function pooledDirectCall(thisArg, a0, a1, a2) {
-      if (--st.fuel <= 0) st.refuel()
-      const depth = ++st.depth
-      if (depth > st.maxDepth) throw st.stackOverflow()
-      st.lines[depth] = st.line
-      st.callees[depth] = this
+      enterCall(this)
       // Frames of calls that returned normally; a call that throws just drops its frame.
       const pool = this.frames as Frame[]
       let R: Frame
@@ -97,11 +101,7 @@ export function compileDirectEntry(
     }
   }
   return function directCall(thisArg, a0, a1, a2) {
-    if (--st.fuel <= 0) st.refuel()
-    const depth = ++st.depth
-    if (depth > st.maxDepth) throw st.stackOverflow()
-    st.lines[depth] = st.line
-    st.callees[depth] = this
+    enterCall(this)
     const R = freshFrame(this)
     enterFrame(this, R, thisArg, a0, a1, a2)
     if (bodyExpr !== null) {
