@@ -18,7 +18,8 @@
  * that runs JavaScript from inside a tool call), the other execution compiles its own copy.
  */
 
-import type { Bounds } from "../../protocol/bounds.js"
+import { DEFAULT_BOUNDS, type Bounds } from "../../protocol/bounds.js"
+import { createRealm } from "./builtins/index.js"
 import { ProgramCache } from "../program-cache.js"
 import { noHost } from "../engine-host.js"
 import { compileProgram } from "./compile/index.js"
@@ -33,6 +34,22 @@ export interface CompiledProgram {
   readonly run: () => JsPromise
   busy: boolean
 }
+
+/**
+ * A realm kept for the worker's life and never run, so that V8's maps of the engine's objects live.
+ *
+ * V8 gives each object the map (hidden class) its class's fields led to, and keeps such a map only
+ * while some object has it. Every object of an execution — its realm, its arrays, its records —
+ * dies when the execution ends, so without an object that outlives them the maps of `JsObject`,
+ * `JsArray`, `JsFunction`, the realm and the rest die at the next full collection, and with them
+ * every piece of optimized code that checks one ("weak objects"): each run would start from cold
+ * code again, however long its program has been cached. This realm holds an object of every class a
+ * realm is made of, built the way every realm builds it, so later executions' objects find the same
+ * maps and the code V8 made for them stays. It holds no program value and is reachable from no
+ * execution. It is exported, not because anyone imports it, but because a module-level binding
+ * that no function reads is only a local of the module's body, and would die with it.
+ */
+export const MAP_ANCHOR = createRealm(new JsState({ host: noHost, bounds: DEFAULT_BOUNDS, deadline: Infinity }))
 
 /** Larger sources are compiled every time: keeping them would cost more memory than it saves. */
 const MAX_CACHED_SOURCE = 256 * 1024

@@ -200,8 +200,7 @@ function compileDirectCall(node: CallExpression, callee: Expression | Super, ctx
     const a0 = n > 0 ? e0(R) : undefined
     const a1 = n > 1 ? e1(R) : undefined
     const a2 = n > 2 ? e2(R) : undefined
-    const d = f.direct
-    if (d !== null) return d(thisArg, a0, a1, a2)
+    if (f.direct !== null) return f.direct(thisArg, a0, a1, a2)
     return f.impl(st, thisArg, n === 0 ? [] : n === 1 ? [a0] : n === 2 ? [a0, a1] : [a0, a1, a2], undefined)
   }
   const evaluate = (R: Frame): void => {

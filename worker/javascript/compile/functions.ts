@@ -105,9 +105,10 @@ export function compileFunction(node: FunctionNode, ctx: CompileContext, name: s
   const instancePrototypeOf = (realm: Realm): JsObject =>
     isAsyncGenerator ? realm.AsyncGeneratorPrototype : isGenerator ? realm.GeneratorPrototype : realm.ObjectPrototype
   const line = ctx.line(node)
+  const framesReusable = !containsFunction(node.body)
   const direct =
     simple !== null && simple.slots.length <= DIRECT_CALL_ARITY && resumable === null && !isAsync
-      ? compileDirectEntry(st, simple, frameSize, capBase, ncap, body, bodyExpr, !containsFunction(node.body))
+      ? compileDirectEntry(st, simple, frameSize, capBase, ncap, body, bodyExpr, framesReusable)
       : null
 
   return function createFunction(outer: Frame): Value {
@@ -183,7 +184,11 @@ export function compileFunction(node: FunctionNode, ctx: CompileContext, name: s
       }
       return fn
     }
-    if (direct !== null && kind !== FunctionKind.Class) fn.direct = direct(fn, caps)
+    if (direct !== null && kind !== FunctionKind.Class) {
+      fn.direct = direct
+      fn.upvalues = caps
+      if (framesReusable) fn.frames = []
+    }
     if (bodyExpr !== null) {
       const e = bodyExpr
       fn.impl = function arrowFunction(st2, thisArg, args, newTarget) {

@@ -64,9 +64,14 @@ export type FunctionImpl = (st: JsState, thisArg: Value, args: Value[], newTarge
  * the caller passes the arguments themselves, which go straight into the new frame, so a call
  * allocates no argument array. Missing arguments are `undefined`; extra ones are dropped (only
  * `arguments` could see them). Same behaviour as `impl` with `newTarget` undefined.
+ *
+ * It is called as a method, `fn.direct(...)`, and finds its function in `this`: one entry serves
+ * every instance of a function definition, and lives as long as the compiled program (see
+ * compile/direct.ts for why that matters).
  */
-export type DirectCall = (thisArg: Value, a0: Value, a1: Value, a2: Value) => Value
+export type DirectCall = (this: JsFunction, thisArg: Value, a0: Value, a1: Value, a2: Value) => Value
 export const DIRECT_CALL_ARITY = 3
+const NO_UPVALUES: unknown[] = []
 
 const INDEX = /^(?:0|[1-9][0-9]*)$/
 
@@ -423,6 +428,10 @@ export class JsFunction extends JsObject {
   isTool = false
   /** The argument-array-free entry of simple compiled functions (see `DirectCall`), else null. */
   direct: DirectCall | null = null
+  /** The cells a compiled function instance captured from the scopes around it, for `direct`. */
+  upvalues: unknown[] = NO_UPVALUES
+  /** Frames of this instance's finished direct calls, kept for reuse (compile/direct.ts), or null. */
+  frames: unknown[][] | null = null
 
   constructor(
     proto: JsObject | null,
