@@ -9,14 +9,6 @@
  *
  * A list keeps nil items as holes inside its array part, which is what makes `#{1, nil, 3}` 3
  * here as in real Lua; trailing nils are dropped, since the array part never ends in nil.
- *
- * Short constructors (up to `LITERAL_ITEMS` fixed items or names) make their array of values with
- * a JavaScript array literal (`literalValues`) rather than `new Array(n)` filled in a loop. An
- * array literal has an allocation site, where V8 counts how many of the arrays it made survive a
- * scavenge; once most do (a program building 200,000 records it keeps), V8 allocates that site's
- * arrays directly in the old generation, and the scavenger stops copying each of them twice on
- * the way there. Programs whose small tables die young keep them young: V8 watches the site and
- * turns the pretenuring off again. (`new LuaTable` has no such site: V8 pretenures only literals.)
  */
 
 import type { Expression, TableConstructorExpression } from "luaparse"
@@ -73,18 +65,6 @@ function compileList(node: TableConstructorExpression, ctx: CompileContext): Exp
     ctx,
     node,
   )
-  const literal = rest === null && fixed.length <= max ? literalValues(fixed) : null
-  if (literal !== null) {
-    return function shortListTable(R: Frame) {
-      const t = new LuaTable(max)
-      const values = literal(R)
-      let length = values.length
-      while (length > 0 && values[length - 1] === undefined) length--
-      if (length !== values.length) values.length = length
-      t.array = values
-      return t
-    }
-  }
   const rt = ctx.rt
   const line = ctx.line(node)
   return function listTable(R: Frame) {
@@ -118,16 +98,6 @@ function compileRecord(names: string[], values: Expr[], max: number): Expr {
     }
   }
   const keys: LuaKey[] = names
-  const literal = literalValues(values)
-  if (literal !== null) {
-    return function shortRecordTable(R: Frame) {
-      const t = new LuaTable(max)
-      t.keys = keys
-      t.values = literal(R)
-      t.sharedKeys = true
-      return t
-    }
-  }
   return function recordTable(R: Frame) {
     const t = new LuaTable(max)
     const vs = new Array<LuaValue>(n)
@@ -136,30 +106,6 @@ function compileRecord(names: string[], values: Expr[], max: number): Expr {
     t.values = vs
     t.sharedKeys = true
     return t
-  }
-}
-
-/** Constructors with at most this many items or names make their values with an array literal. */
-const LITERAL_ITEMS = 4
-
-/**
- * The values of `items`, evaluated left to right into a fresh array literal (see the essay above:
- * a literal's allocation site lets V8 pretenure the arrays), or null for more than `LITERAL_ITEMS`.
- * One literal per count, so that each count's site sees only its own arrays.
- */
-function literalValues(items: Expr[]): ((R: Frame) => LuaValue[]) | null {
-  const [a, b, c, d] = items as [Expr, Expr, Expr, Expr]
-  switch (items.length) {
-    case 1:
-      return (R) => [a(R)]
-    case 2:
-      return (R) => [a(R), b(R)]
-    case 3:
-      return (R) => [a(R), b(R), c(R)]
-    case LITERAL_ITEMS:
-      return (R) => [a(R), b(R), c(R), d(R)]
-    default:
-      return null
   }
 }
 
