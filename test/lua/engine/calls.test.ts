@@ -152,3 +152,21 @@ describe("argument errors are named after the call, as in Lua", () => {
     )
   })
 })
+
+describe("builtins with a one-argument form (type, tostring)", () => {
+  it("give the same values with one argument, from a name, a field or a local", () => {
+    const source = `
+      local t, s = type, tostring
+      print(type(nil), type(1), t({}), _G.type("x"), s(nil), tostring(1.5), s(2^53), tostring(true))
+      print(select('#', type(1)), (type(print)), type(type(1)))`
+    expect(printed(source)).toEqual(["nil\tnumber\ttable\tstring\tnil\t1.5\t9.007199254741e+15\ttrue", "1\tfunction\tstring"])
+  })
+  it("still tell no argument from nil, and name their errors after the call", () => {
+    expectFailure("type()", "ExecutionFailure", "input:1: bad argument #1 to 'type' (value expected)")
+    expectFailure("local f = tostring\nlocal x = f()", "ExecutionFailure", "input:2: bad argument #1 to 'f' (value expected)")
+    expect(printed("print(pcall(type))")).toEqual(["false\tbad argument #1 to 'type' (value expected)"])
+  })
+  it("raise errors a pcall around the call site catches, with the call's position", () => {
+    expect(printed("print(pcall(function() local v = tostring() end))")).toEqual(["false\tinput:1: bad argument #1 to 'tostring' (value expected)"])
+  })
+})

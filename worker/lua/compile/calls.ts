@@ -24,7 +24,7 @@ import { LuaTable, NO_VALUES, ToolReference, typeName, type LuaFunction, type Lu
 import type { CompileContext, Expr, Frame, MultiExpr } from "./context.js"
 import { compileExpression, compileListToArray, compileValueList, describe, globalName, type CallNode } from "./expressions.js"
 import { indexFailure, indexOther, staticToolPath } from "./indexing.js"
-import { compileNamedCallFirst } from "./named.js"
+import { compileNamedCallFirst, firstWithOne } from "./named.js"
 
 export type CallOther = (f: LuaValue, args: LuaValue[]) => LuaValue[]
 
@@ -222,11 +222,7 @@ function compileCall(node: CallNode, ctx: CompileContext, first: boolean): Multi
     if (first) {
       return function callWithOneArgumentFirst(R: Frame) {
         const f = fn(R)
-        const x = a(R)
-        if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x)
-        const list: LuaValue[] = [x]
-        if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-        return other(f, list)[0]
+        return firstWithOne(rt, f, site, other, a(R))
       }
     }
     return function callWithOneArgument(R: Frame) {

@@ -12,7 +12,7 @@
  */
 
 import type { Expression } from "luaparse"
-import { invokeDirectFirst, invokeFirst, isDirect, type CallSite, type DirectFunction } from "../runtime/call.js"
+import { invokeDirectFirst, invokeFirst, invokeUnaryFirst, isDirect, isUnary, type CallSite, type DirectFunction } from "../runtime/call.js"
 import type { LuaFunction, LuaValue } from "../runtime/value.js"
 import { addValues, operand, slowPath, subtractValues, type Slow } from "./arithmetic.js"
 import type { CallOther } from "./calls.js"
@@ -80,12 +80,15 @@ export function compileNamedCallFirst(
   return null
 }
 
-/** `f(x)` for its first result: the direct entry when `f` has one, else an argument list. */
-function firstWithOne(rt: CompileContext["rt"], f: LuaValue, site: CallSite, other: CallOther, x: LuaValue): LuaValue {
-  if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x)
-  const list: LuaValue[] = [x]
-  if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
-  return other(f, list)[0]
+/** `f(x)` for its first result: the direct entry or unary form when `f` has one, else an argument list. */
+export function firstWithOne(rt: CompileContext["rt"], f: LuaValue, site: CallSite, other: CallOther, x: LuaValue): LuaValue {
+  if (typeof f === "function") {
+    const g = f as LuaFunction
+    if (isDirect(g)) return invokeDirectFirst(rt.st, g, site, x)
+    if (isUnary(g)) return invokeUnaryFirst(rt.st, g, site, x)
+    return invokeFirst(rt.st, g, [x], site)
+  }
+  return other(f, [x])[0]
 }
 
 /** `f(x, y)` for its first result, as `firstWithOne`. */

@@ -17,6 +17,14 @@
  * closure's code, not the closure: the code is the same function in every run of a program, so
  * what V8 learnt about the call site in one run still holds in the next (compile/functions.ts).
  * Builtins never see this convention: they are never marked.
+ *
+ * Unary builtins: the builtins a program calls most with one argument for one value — `type(v)`,
+ * `tostring(v)` — also carry `unary`, the same builtin taking that argument and giving that value
+ * without either list (`withUnary`). A call site with exactly one fixed argument that wants one
+ * result and finds it uses `invokeUnaryFirst`, the same call as `invokeRaw` (fuel, depth, line,
+ * error renaming) with no list made: a serializer calling `type` and `tostring` per value made
+ * two short-lived arrays per call, a fifth of everything it allocated. Only such a site may use
+ * it: `unary` knows it got exactly one argument, which is what tells `type(nil)` from `type()`.
  */
 
 import { ONE_RESULT, TAIL_CALL, type LuaState } from "./state.js"
@@ -43,6 +51,21 @@ export interface DirectFunction extends LuaFunction {
   readonly code: FunctionCode
   readonly cells: Array<{ v: LuaValue }>
 }
+
+/** A builtin that also runs on exactly one argument for its first result (see the essay above). */
+export interface UnaryBuiltin extends LuaFunction {
+  readonly unary: (x: LuaValue) => LuaValue
+}
+
+/** `list` (the builtin as every call sees it) carrying `unary`, its one-argument, one-result form. */
+export function withUnary(list: LuaFunction, unary: (x: LuaValue) => LuaValue): UnaryBuiltin {
+  const builtin = list as LuaFunction & { unary: (x: LuaValue) => LuaValue }
+  builtin.unary = unary
+  return builtin
+}
+
+/** True when `f` has a one-argument form. */
+export const isUnary = (f: LuaFunction): f is UnaryBuiltin => (f as { unary?: unknown }).unary !== undefined
 
 /** True when `f` may be called with its arguments directly. */
 export const isDirect = (f: LuaFunction): f is DirectFunction => (f as { direct?: boolean }).direct === true
@@ -77,14 +100,7 @@ export function invokeDirectFirst(st: LuaState, f: DirectFunction, site: CallSit
  * the tail-call loop and the error path out of line, so V8 inlines it into every call site.
  */
 function invokeRaw(st: LuaState, f: LuaFunction, args: LuaValue[] | null, site: CallSite, a: LuaValue, b: LuaValue, c: LuaValue): LuaValue[] {
-  if (--st.fuel <= 0) st.refuel()
-  const depth = ++st.depth
-  const line = site.line
-  st.line = line
-  if (depth > st.maxDepth) throw st.stackOverflow()
-  const lines = st.callLines
-  lines[depth] = line
-  lines[depth + 1] = 0
+  const depth = enterCall(st, site)
   let results: LuaValue[]
   try {
     results = args === null ? (f as DirectFunction).code((f as DirectFunction).cells, null, a, b, c) : f(args)
@@ -94,6 +110,32 @@ function invokeRaw(st: LuaState, f: LuaFunction, args: LuaValue[] | null, site: 
   if (results === TAIL_CALL) results = runTailCalls(st, depth)
   st.depth = depth - 1
   return results
+}
+
+/** `f(x)` for its first value, through the unary form of a builtin (see the essay above). */
+export function invokeUnaryFirst(st: LuaState, f: UnaryBuiltin, site: CallSite, x: LuaValue): LuaValue {
+  const depth = enterCall(st, site)
+  let result: LuaValue
+  try {
+    result = f.unary(x)
+  } catch (error) {
+    throw callFailure(st, error, depth, f, site)
+  }
+  st.depth = depth - 1
+  return result
+}
+
+/** What every call does before it runs: fuel, depth, and the line, for errors and `error(m, 2)`. */
+function enterCall(st: LuaState, site: CallSite): number {
+  if (--st.fuel <= 0) st.refuel()
+  const depth = ++st.depth
+  const line = site.line
+  st.line = line
+  if (depth > st.maxDepth) throw st.stackOverflow()
+  const lines = st.callLines
+  lines[depth] = line
+  lines[depth + 1] = 0
+  return depth
 }
 
 /** Runs the tail calls a callee at `depth` handed back, until one returns its results. */

@@ -21,6 +21,7 @@ import { HostStop } from "../../engine-host.js"
 import { LuaMessages } from "../messages.js"
 import { addIntegers, toNumber } from "../runtime/number.js"
 import type { LuaState } from "../runtime/state.js"
+import { withUnary } from "../runtime/call.js"
 import { tostring } from "../runtime/tostring.js"
 import {
   InvalidTableKey,
@@ -163,14 +164,21 @@ export function openBase(st: LuaState, G: LuaTable): KnownIterators {
       return args.slice(i)
     },
     tonumber: (args) => [tonumber(st, args)],
-    tostring: (args) => {
-      checkAny(st, args, 0, "tostring")
-      return [tostring(st, args[0])]
-    },
-    type: (args) => {
-      checkAny(st, args, 0, "type")
-      return TYPE_RESULTS[typeName(args[0])]
-    },
+    // Both also run without lists for `f(x)` sites (`withUnary`, runtime/call.ts).
+    tostring: withUnary(
+      (args) => {
+        checkAny(st, args, 0, "tostring")
+        return [tostring(st, args[0])]
+      },
+      (x) => tostring(st, x),
+    ),
+    type: withUnary(
+      (args) => {
+        checkAny(st, args, 0, "type")
+        return TYPE_RESULTS[typeName(args[0])]
+      },
+      (x) => typeName(x),
+    ),
     print: (args) => {
       let line = ""
       for (let i = 0; i < args.length; i++) {
