@@ -96,17 +96,21 @@ export class ExecutionCalls<R> {
   readonly inFlight = new Set<CallEntry>()
   private attempts = 0
   private answers = 0
+  /** Starts a call's fiber in the caller's context (made once: `runForkWith` builds a function each time). */
+  private readonly fork: (effect: Effect.Effect<ToolReply, never, R>) => Fiber.Fiber<ToolReply>
 
   constructor(
     private readonly plan: ExecutionPlan<R>,
-    private readonly context: Context.Context<R>,
+    context: Context.Context<R>,
     /** A call's answer has arrived (from its fiber). */
     private readonly onAnswered: (entry: CallEntry) => void,
     /** A run asked for something else than the log says: the execution must fail. */
     private readonly onDiverged: (message: string) => void,
     /** A tool call asked for an approval instead of answering. */
     private readonly onPending: (entry: CallEntry) => void,
-  ) {}
+  ) {
+    this.fork = Effect.runForkWith(context)
+  }
 
   /** Host call attempts admitted against `maxToolCalls`, across every leg of the execution. */
   get attemptCount(): number {
@@ -182,20 +186,20 @@ export class ExecutionCalls<R> {
         return this.onGlobalCall(ordinal, request, args, answer, waitFor)
       case "search":
         if (!this.admit(answer, "search")) return
-        if (this.plan.semanticSearch !== undefined) return this.searchSemantically(this.entry(ordinal, op, request.name, args, "search", "search"), "search", request, waitFor)
-        return answer(this.fromCatalog(this.entry(ordinal, op, request.name, args, "search", "search"), () => this.plan.search(request.args as DataValue[])))
+        if (this.plan.runtime.semanticSearch !== undefined) return this.searchSemantically(this.entry(ordinal, op, request.name, args, "search", "search"), "search", request, waitFor)
+        return answer(this.fromCatalog(this.entry(ordinal, op, request.name, args, "search", "search"), () => this.plan.runtime.search(request.args as DataValue[])))
       case "state":
         return this.onStateRequest(ordinal, request, args, answer, waitFor)
       case "model":
         return this.onModelCall(ordinal, request, args, answer, waitFor)
       case "discovery":
         if (!this.admit(answer, request.name)) return
-        if (this.plan.semanticSearch !== undefined && isSearchBuiltin(request.name)) {
+        if (this.plan.runtime.semanticSearch !== undefined && isSearchBuiltin(request.name)) {
           return this.searchSemantically(this.entry(ordinal, op, request.name, args, "search", request.name), request.name, request, waitFor)
         }
         return answer(
           this.fromCatalog(this.entry(ordinal, op, request.name, args, "search", request.name), () =>
-            this.plan.discover(request.name, request.args as DataValue[]) as DataValue,
+            this.plan.runtime.discover(request.name, request.args as DataValue[]) as DataValue,
           ),
         )
       default:
@@ -269,10 +273,10 @@ export class ExecutionCalls<R> {
 
   private onToolCall(ordinal: number, request: ChannelRequest, args: string, answer: (reply: Reply) => void, waitFor: (o: number) => void): void {
     if (!this.admit(answer, `tools.${request.name}`)) return
-    const tool = this.plan.lookupTool(request.name)
-    if (tool === undefined) return answer(failure("UnknownTool", this.plan.unknownToolMessage(request.name), true))
+    const tool = this.plan.runtime.lookupTool(request.name)
+    if (tool === undefined) return answer(failure("UnknownTool", this.plan.runtime.unknownToolMessage(request.name), true))
     const entry = this.entry(ordinal, "tool", request.name, args, "tool", request.name)
-    this.run(entry, waitFor, (call) => callTool(tool, request.name, request.args[0] ?? {}, this.plan.hooks, call))
+    this.run(entry, waitFor, (call) => callTool(tool, request.name, request.args[0] ?? {}, this.plan.runtime.hooks, call))
   }
 
   /**
@@ -291,9 +295,9 @@ export class ExecutionCalls<R> {
       entry.arrival = this.answers++
       return answer(reply)
     }
-    const tool = this.plan.lookupTool(entry.name)
-    if (tool === undefined) return answer(failure("UnknownTool", this.plan.unknownToolMessage(entry.name), true))
-    this.run(entry, waitFor, (call) => callTool(tool, entry.name, request.args[0] ?? {}, this.plan.hooks, call, approval.by))
+    const tool = this.plan.runtime.lookupTool(entry.name)
+    if (tool === undefined) return answer(failure("UnknownTool", this.plan.runtime.unknownToolMessage(entry.name), true))
+    this.run(entry, waitFor, (call) => callTool(tool, entry.name, request.args[0] ?? {}, this.plan.runtime.hooks, call, approval.by))
   }
 
   /**
@@ -301,13 +305,13 @@ export class ExecutionCalls<R> {
    * there); JavaScript does not, as the reference has it. Either way it is in `Result.toolCalls`.
    */
   private onGlobalCall(ordinal: number, request: ChannelRequest, args: string, answer: (reply: Reply) => void, waitFor: (o: number) => void): void {
-    if (this.plan.language === "lua" && !this.admit(answer, request.name)) return
-    const global = this.plan.lookupGlobal(request.name)
+    if (this.plan.runtime.language === "lua" && !this.admit(answer, request.name)) return
+    const global = this.plan.globals.lookup(request.name)
     if (global === undefined) return answer(failure("UnknownTool", CallMessages.unknownGlobal(request.name), true))
     // A function from a result is called by its handle but named by where it came from.
     const name = global.name ?? request.name
     const entry = this.entry(ordinal, "global", request.name, args, "extension", name)
-    this.run(entry, waitFor, (call) => callExtension(global, name, request.args as DataValue[], this.plan.hooks, call))
+    this.run(entry, waitFor, (call) => callExtension(global, name, request.args as DataValue[], this.plan.runtime.hooks, call))
   }
 
   /**
@@ -358,7 +362,7 @@ export class ExecutionCalls<R> {
 
   /** A search ranked with the host's embedding model: an Effect like a tool call, logged the same way. */
   private searchSemantically(entry: CallEntry, name: string, request: ChannelRequest, waitFor: (ordinal: number) => void): void {
-    const search = this.plan.semanticSearch!
+    const search = this.plan.runtime.semanticSearch!
     this.run(entry, waitFor, (call) => search(name, request.args as DataValue[], call))
   }
 
@@ -366,7 +370,7 @@ export class ExecutionCalls<R> {
   private run(entry: CallEntry, waitFor: (ordinal: number) => void, effectFor: (call: CallRecord) => Effect.Effect<ToolReply, never, R>): void {
     const record = entry.record!
     waitFor(entry.ordinal)
-    const fiber = Effect.runForkWith(this.context)(effectFor(record))
+    const fiber = this.fork(effectFor(record))
     entry.fiber = fiber
     this.inFlight.add(entry)
     fiber.addObserver((exit) => {

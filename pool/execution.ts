@@ -135,7 +135,7 @@ export class Execution<R> implements PoolJob {
    * gave its thread back by itself (`YieldRule`), by ordinal: the next run is told them when it
    * asks again, and is not admitted or counted a second time.
    */
-  private readonly heldStops = new Map<number, Reply>()
+  private heldStops: Map<number, Reply> | undefined = undefined
   private recoveries = 0
   /** The thread the last run gave back: the next run prefers it (its program is compiled there). */
   private lastThread: number | undefined = undefined
@@ -162,7 +162,7 @@ export class Execution<R> implements PoolJob {
       this.seed = freshSeed()
       // Lua's `math.random` seed is drawn here, once per execution, rather than hashed out of
       // `seed` by the worker on every run (SHA-256 per run was a fifth of a `return 1` run).
-      this.randomSeed = plan.randomSeed ?? (plan.language === "lua" ? freshLuaSeed() : undefined)
+      this.randomSeed = plan.runtime.randomSeed ?? (plan.runtime.language === "lua" ? freshLuaSeed() : undefined)
       this.usedBeforeMs = 0
       this.logsBefore = 0
     } else {
@@ -206,21 +206,24 @@ export class Execution<R> implements PoolJob {
     this.phase = "running"
     this.runsStarted++
     channel.listen((request) => this.onRequest(run, request))
-    const task: ExecutionTask = {
-      language: plan.language,
+    // Built field by field rather than with spreads of optional parts: each spread of an object
+    // literal copies through the runtime's slow path, and this runs once a run.
+    const task: { -readonly [K in keyof ExecutionTask]: ExecutionTask[K] } = {
+      language: plan.runtime.language,
       source: this.source,
       channel: channel.buffer,
-      catalogId: plan.catalogId,
+      catalogId: plan.runtime.catalogId,
       timeoutMs: Number.isFinite(this.timeoutMs) ? this.timeoutMs : 2 ** 31,
       // When `execute` started: the worker subtracts the time since from the timeout.
       submittedAt: this.submittedAt,
       seed: this.seed,
-      ...(this.randomSeed === undefined ? {} : { randomSeed: this.randomSeed }),
-      ...(this.calls.size === 0 ? {} : { replay: this.calls.replayLog() }),
-      ...(plan.output.isLive ? { live: true } : {}),
-      // A run that must be told a stop waits for it rather than give its thread back again.
-      ...(plan.pool.yieldRule === undefined || this.heldStops.size > 0 ? {} : { yieldRule: plan.pool.yieldRule }),
     }
+    if (this.randomSeed !== undefined) task.randomSeed = this.randomSeed
+    if (this.calls.size > 0) task.replay = this.calls.replayLog()
+    if (plan.output.isLive) task.live = true
+    // A run that must be told a stop waits for it rather than give its thread back again.
+    const yieldRule = plan.pool.yieldRule
+    if (yieldRule !== undefined && this.heldStops === undefined) task.yieldRule = yieldRule
     plan.pool.run(task, run.abort, this.lastThread).then(
       (reply) => this.onRunEnded(run, reply),
       (error) => this.onRunFailed(run, error),
@@ -288,7 +291,7 @@ export class Execution<R> implements PoolJob {
   private onRequest(run: Run, request: ChannelRequest): void {
     run.lastRead = request.id
     if (request.op === CATALOG_OPERATION) {
-      run.channel.respond(request.id, { ok: true, value: this.plan.catalogSnapshot() })
+      run.channel.respond(request.id, { ok: true, value: this.plan.runtime.catalogSnapshot() })
       return
     }
     // A live output block (one-way): forwarded once, whichever run made it (output.ts).
@@ -308,13 +311,13 @@ export class Execution<R> implements PoolJob {
       return
     }
     const ordinal = isRequestMeta(request.meta) ? request.meta.i : -1
-    const held = this.heldStops.get(ordinal)
+    const held = this.heldStops?.get(ordinal)
     if (held !== undefined) return void this.respond(run, request.id, held)
     this.calls.receive(
       request,
       (reply) => {
         // A stop is not logged, so one for a run that has given its thread back is kept for the next.
-        if (run.yielded && !reply.ok && reply.stop) this.heldStops.set(ordinal, reply)
+        if (run.yielded && !reply.ok && reply.stop) (this.heldStops ??= new Map()).set(ordinal, reply)
         else this.respond(run, request.id, reply)
       },
       (ordinal) => {
@@ -386,13 +389,13 @@ export class Execution<R> implements PoolJob {
     const { logs } = made
     const waiting = this.calls.awaitingDecision()
     const now = this.clock.currentTimeMillisUnsafe()
-    const { approvals } = this.plan
+    const { approvals } = this.plan.runtime
     const paused: PausedExecution = {
       v: 1,
       id: Approvals.freshId(),
       issuedAt: now,
       expiresAt: now + approvals.signer.expiresInMs,
-      language: this.plan.language,
+      language: this.plan.runtime.language,
       source: this.source,
       seed: this.seed,
       ...(this.randomSeed === undefined ? {} : { randomSeed: this.randomSeed }),
@@ -490,7 +493,7 @@ export class Execution<R> implements PoolJob {
     this.phase = "suspended"
     this.waitingOn = reply.waitingOn
     // An answer may have come while the worker was giving the thread back (a stop: as the host read the request).
-    if (this.waitingOn.some((ordinal) => this.calls.entries[ordinal]?.reply !== undefined || this.heldStops.has(ordinal))) this.resume()
+    if (this.waitingOn.some((ordinal) => this.calls.entries[ordinal]?.reply !== undefined || this.heldStops?.has(ordinal) === true)) this.resume()
   }
 
   private onRunFailed(run: Run, error: unknown): void {
@@ -628,12 +631,18 @@ export class Execution<R> implements PoolJob {
       durationMs: Math.round(durationMs * 1000) / 1000,
     }))
     // State: a successful program's staged writes are committed here, before its Result exists.
-    void this.plan.state.settle(final).then((settled) => {
-      const output = this.plan.output.finalBlocks(settled.output, settled.ok ? settled.value : undefined, this.plan.limits.maxOutputTokens)
-      const observed = withObserverWarnings(settled, this.plan)
-      const result = withUsage(assembleResult(observed, toolCalls, this.plan.limits.maxOutputBytes, output), this.plan.models.usage())
-      this.resolve(pending === undefined || result.ok ? result : { ...result, pending })
-    })
+    const settled = this.plan.state.settle(final)
+    if (settled instanceof Promise) void settled.then((outcome) => this.resolveWith(outcome, toolCalls, pending))
+    else this.resolveWith(settled, toolCalls, pending)
+  }
+
+  /** Builds the Result from the settled outcome and hands it to the caller. */
+  private resolveWith(settled: Outcome, toolCalls: ReadonlyArray<ToolCall>, pending: Pending | undefined): void {
+    const { plan } = this
+    const output = plan.output.finalBlocks(settled.output, settled.ok ? settled.value : undefined, plan.limits.maxOutputTokens)
+    const observed = withObserverWarnings(settled, plan)
+    const result = withUsage(assembleResult(observed, toolCalls, plan.limits.maxOutputBytes, output), plan.models.usage())
+    this.resolve(pending === undefined || result.ok ? result : { ...result, pending })
   }
 
   /** Prefers the worker's own account (it knows the line) over the host's. */
