@@ -92,8 +92,8 @@ export class ExecutionCalls<R> {
   /** Clock readings and settlements the worker reported, in order (protocol/replay.ts). */
   private readonly clock: number[] = []
   private readonly settled: number[] = []
-  /** Calls whose fibers are running. */
-  readonly inFlight = new Set<CallEntry>()
+  /** How many calls' fibers are running (each such entry holds its `fiber`). */
+  private running = 0
   private attempts = 0
   private answers = 0
   /** Starts a call's fiber in the caller's context (made once: `runForkWith` builds a function each time). */
@@ -147,6 +147,16 @@ export class ExecutionCalls<R> {
     for (const ordinal of paused.log.settled) this.settled.push(ordinal)
     this.attempts = paused.attempts
     this.answers = paused.log.calls.reduce((n, logged) => Math.max(n, (logged?.arrival ?? -1) + 1), 0)
+  }
+
+  /** How many calls are in flight (their fibers running). */
+  get inFlight(): number {
+    return this.running
+  }
+
+  /** The first call in program order whose fiber is running. */
+  firstInFlight(): CallEntry | undefined {
+    return this.running === 0 ? undefined : this.entries.find((entry) => entry.fiber !== undefined)
   }
 
   /** The calls waiting for a decision, in program order. */
@@ -372,9 +382,9 @@ export class ExecutionCalls<R> {
     waitFor(entry.ordinal)
     const fiber = this.fork(effectFor(record))
     entry.fiber = fiber
-    this.inFlight.add(entry)
+    this.running++
     fiber.addObserver((exit) => {
-      this.inFlight.delete(entry)
+      this.running--
       entry.fiber = undefined
       record.durationMs = performance.now() - record.startedAt
       if (exit._tag === "Success") {
@@ -400,7 +410,7 @@ export class ExecutionCalls<R> {
 
   /** Interrupts every call in flight. */
   interruptAll(): Effect.Effect<void> {
-    const fibers = [...this.inFlight].flatMap((entry) => (entry.fiber === undefined ? [] : [entry.fiber]))
+    const fibers = this.entries.flatMap((entry) => (entry.fiber === undefined ? [] : [entry.fiber]))
     return Effect.forEach(fibers, (fiber) => Fiber.interrupt(fiber), { concurrency: "unbounded", discard: true })
   }
 }

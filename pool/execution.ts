@@ -104,6 +104,10 @@ type Phase = "queued" | "running" | "suspended" | "ended"
 /** What a run had made when it gave its thread back: what a pause's Result shows. */
 type MadeSoFar = Pick<Suspension, "logs" | "output">
 
+/** Shared empty values an execution starts with, so starting one does not allocate them. */
+const NOTHING_MADE: MadeSoFar = { logs: [] }
+const NO_ORDINALS: ReadonlyArray<number> = []
+
 /** A leg resumed from a token: where the execution stood when it paused, and the decisions. */
 export interface ResumedLeg {
   readonly paused: PausedExecution
@@ -123,13 +127,13 @@ export class Execution<R> implements PoolJob {
   /** Set when the execution pauses for an approval: what its Result carries. */
   private pending: Pending | undefined = undefined
   /** What the last suspension had made (log lines, output), for a pause decided while suspended. */
-  private suspendedWith: MadeSoFar = { logs: [] }
+  private suspendedWith: MadeSoFar = NOTHING_MADE
   private readonly startedAt: number
   private readonly submittedAt = Date.now()
   private phase: Phase = "queued"
   private run: Run | undefined = undefined
   /** While suspended: the ordinals the program waits on (any answer lets it go on). */
-  private waitingOn: ReadonlyArray<number> = []
+  private waitingOn: ReadonlyArray<number> = NO_ORDINALS
   /**
    * Stops (an unknown tool, a call over `maxToolCalls`) answered to a request read after its run
    * gave its thread back by itself (`YieldRule`), by ordinal: the next run is told them when it
@@ -370,7 +374,7 @@ export class Execution<R> implements PoolJob {
       if (!awaitsDecision(this.calls.entries[ordinal])) return false
       any = true
     }
-    return any && this.calls.inFlight.size === 0
+    return any && this.calls.inFlight === 0
   }
 
   /**
@@ -522,7 +526,7 @@ export class Execution<R> implements PoolJob {
   /** An answer the suspended program waits on has arrived: queue its next run, ahead of new work. */
   private resume(): void {
     this.phase = "queued"
-    this.waitingOn = []
+    this.waitingOn = NO_ORDINALS
     this.plan.pool.schedule(this, true)
   }
 
@@ -534,7 +538,7 @@ export class Execution<R> implements PoolJob {
     if (this.phase === "ended") return
     const elapsed = this.elapsedMs()
     const completed = this.completedCalls()
-    const waiting = [...this.calls.inFlight].sort((a, b) => a.ordinal - b.ordinal)[0]
+    const waiting = this.calls.firstInFlight()
     const where =
       this.runsStarted === 0
         ? "before it started (every worker was busy)"
@@ -573,7 +577,7 @@ export class Execution<R> implements PoolJob {
    * answers find the execution ended and are dropped.
    */
   private interruptCalls(): Effect.Effect<void> {
-    if (this.calls.inFlight.size === 0) return Effect.void
+    if (this.calls.inFlight === 0) return Effect.void
     return Effect.asVoid(Effect.timeoutOption(this.calls.interruptAll(), CALL_INTERRUPT_GRACE_MS))
   }
 
@@ -608,12 +612,12 @@ export class Execution<R> implements PoolJob {
     this.phase = "ended"
     this.clearTimers()
     // Lua has no background work, but a JavaScript program may leave calls running: end them first.
-    if (this.calls.inFlight.size === 0) return this.finish(outcome, workerAlive)
+    if (this.calls.inFlight === 0) return this.finish(outcome, workerAlive)
     void Effect.runPromise(this.interruptCalls()).then(() => this.finish(outcome, workerAlive))
   }
 
   private finish(ended: Outcome, workerAlive: boolean): void {
-    this.releaseRun(workerAlive && this.calls.inFlight.size === 0)
+    this.releaseRun(workerAlive && this.calls.inFlight === 0)
     if (this.cancelled) return
     // A resumed leg repeats the log lines of the legs before it: its Result starts after them.
     const outcome: Outcome = this.logsBefore === 0 ? ended : { ...ended, logs: ended.logs.slice(this.logsBefore) }
