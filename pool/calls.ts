@@ -33,7 +33,7 @@ import { Cause, type Context, Effect, type Exit, Fiber } from "effect"
 import type { ChannelRequest } from "../bridge/host-channel.js"
 import type { DataValue } from "../protocol/data.js"
 import type { HostOperation } from "../protocol/operations.js"
-import { isRequestMeta, type LoggedReply, type ReplayLog } from "../protocol/replay.js"
+import { isRequestMeta, type LoggedCall, type LoggedReply, type ReplayLog } from "../protocol/replay.js"
 import { ApprovalMessages, type ApprovalDecision, type AskedBy, type PausedCall, type PausedExecution } from "./approvals.js"
 import { callExtension, callTool, failure, isApprovalAsk, type CallRecord, type Reply, type ToolReply } from "./dispatch.js"
 import { isSearchBuiltin } from "./discovery.js"
@@ -56,6 +56,8 @@ export interface CallEntry {
   replyBytes: number
   /** Rank of the answer among the execution's answers, in the order they came (-1: none yet). */
   arrival: number
+  /** The entry as the replay log lists it, made once per answer (`replayLog`, every run). */
+  logged?: LoggedCall | undefined
   readonly record: RecordedCall | undefined
   fiber: Fiber.Fiber<ToolReply> | undefined
   /** A tool call that waits for an approval: who asked, why, and the decision once there is one. */
@@ -84,6 +86,16 @@ export const CallMessages = {
   unexpectedFailure: (label: string) => `${label} failed unexpectedly`,
 } as const
 
+/** What the execution is told about its calls (an interface, not closures: one execution, one listener). */
+export interface CallListener {
+  /** A call's answer has arrived (from its fiber). */
+  onAnswered(entry: CallEntry): void
+  /** A run asked for something else than the log says: the execution must fail. */
+  onDiverged(message: string): void
+  /** A tool call asked for an approval instead of answering. */
+  onPending(entry: CallEntry): void
+}
+
 export class ExecutionCalls<R> {
   /** Every logical call, by ordinal. */
   readonly entries: CallEntry[] = []
@@ -102,12 +114,8 @@ export class ExecutionCalls<R> {
   constructor(
     private readonly plan: ExecutionPlan<R>,
     context: Context.Context<R>,
-    /** A call's answer has arrived (from its fiber). */
-    private readonly onAnswered: (entry: CallEntry) => void,
-    /** A run asked for something else than the log says: the execution must fail. */
-    private readonly onDiverged: (message: string) => void,
-    /** A tool call asked for an approval instead of answering. */
-    private readonly onPending: (entry: CallEntry) => void,
+    /** The execution, told what happens to its calls. */
+    private readonly listener: CallListener,
   ) {
     this.fork = Effect.runForkWith(context)
   }
@@ -182,13 +190,13 @@ export class ExecutionCalls<R> {
     const logged = this.entries[ordinal]
     if (logged !== undefined) {
       if (logged.op !== op || logged.name !== request.name || logged.args !== args) {
-        return this.onDiverged(CallMessages.diverged(ordinal, logged, op, request.name))
+        return this.listener.onDiverged(CallMessages.diverged(ordinal, logged, op, request.name))
       }
       if (logged.reply !== undefined) return answer(logged.reply.ok ? logged.reply : failure(logged.reply.kind, logged.reply.message))
       if (logged.approval?.decision !== undefined && logged.approval.started !== true) return this.onDecided(logged, request, answer, waitFor)
       return waitFor(ordinal)
     }
-    if (ordinal !== this.entries.length) return this.onDiverged(CallMessages.outOfOrder(ordinal, this.entries.length))
+    if (ordinal !== this.entries.length) return this.listener.onDiverged(CallMessages.outOfOrder(ordinal, this.entries.length))
     switch (op) {
       case "tool":
         return this.onToolCall(ordinal, request, args, answer, waitFor)
@@ -225,13 +233,7 @@ export class ExecutionCalls<R> {
 
   /** What the next run is answered from. */
   replayLog(): ReplayLog {
-    return {
-      calls: this.entries.map((e) =>
-        e.reply === undefined ? null : { op: e.op, name: e.name, args: e.args, reply: e.reply, arrival: e.arrival },
-      ),
-      clock: this.clock,
-      settled: this.settled,
-    }
+    return { calls: this.entries.map(loggedCall), clock: this.clock, settled: this.settled }
   }
 
   /** The log's size in bytes of JSON (arguments and answers), measuring each answer once. */
@@ -337,7 +339,7 @@ export class ExecutionCalls<R> {
       if (!reply.ok && reply.stop) return answer(reply)
       entry.reply = logged(reply)
       entry.arrival = this.answers++
-      this.onAnswered(entry)
+      this.listener.onAnswered(entry)
     })
   }
 
@@ -393,7 +395,7 @@ export class ExecutionCalls<R> {
           // No answer: the call waits for a decision; its time is counted from the resume.
           entry.approval = reply.reason === undefined ? { by: reply.by } : { by: reply.by, reason: reply.reason }
           record.status = "pending"
-          return this.onPending(entry)
+          return this.listener.onPending(entry)
         }
         entry.reply = logged(reply)
       } else {
@@ -404,7 +406,7 @@ export class ExecutionCalls<R> {
         entry.reply = { ok: false, kind: "ToolFailure", message: CallMessages.unexpectedFailure(toolLabel(record)) }
       }
       entry.arrival = this.answers++
-      this.onAnswered(entry)
+      this.listener.onAnswered(entry)
     })
   }
 
@@ -416,6 +418,20 @@ export class ExecutionCalls<R> {
 }
 
 const isInterruptOnly = (exit: Exit.Exit<ToolReply>): boolean => exit._tag === "Failure" && Cause.hasInterruptsOnly(exit.cause)
+
+/**
+ * An entry as the log lists it (null: no answer yet). Every run is handed the whole log, so the
+ * listing is kept on the entry and made again only when its answer changed (a reply too large
+ * for the channel is replaced by the failure the program saw).
+ */
+const loggedCall = (entry: CallEntry): LoggedCall | null => {
+  const { reply } = entry
+  if (reply === undefined) return null
+  if (entry.logged?.reply !== reply || entry.logged.arrival !== entry.arrival) {
+    entry.logged = { op: entry.op, name: entry.name, args: entry.args, reply, arrival: entry.arrival }
+  }
+  return entry.logged
+}
 
 /** A dispatch reply as the log keeps it: stops are never logged (they end the run). */
 const logged = (reply: Reply): LoggedReply => (reply.ok ? reply : { ok: false, kind: reply.kind, message: reply.message })

@@ -48,7 +48,7 @@ import { OUTPUT_OPERATION } from "../protocol/output.js"
 import { isRequestMeta } from "../protocol/replay.js"
 import { callKind, isSuspension, type ExecutionTask, type Outcome, type Suspension, type TaskReply } from "../protocol/task.js"
 import { Approvals, ApprovalMessages, type ApprovalDecision, type PausedExecution, type Pending } from "./approvals.js"
-import { awaitsDecision, ExecutionCalls, toolLabel, type CallEntry } from "./calls.js"
+import { awaitsDecision, ExecutionCalls, toolLabel, type CallEntry, type CallListener } from "./calls.js"
 import { armDeadline, clockOf, type Disarm } from "./deadline.js"
 import { failure, type Reply } from "./dispatch.js"
 import type { ExecutionPlan } from "./plan.js"
@@ -114,7 +114,7 @@ export interface ResumedLeg {
   readonly decisions: ReadonlyArray<ApprovalDecision>
 }
 
-export class Execution<R> implements PoolJob {
+export class Execution<R> implements PoolJob, CallListener {
   private readonly calls: ExecutionCalls<R>
   private readonly clock: Clock.Clock
   /** Every random number the program sees comes from this secret (worker/world.ts); 256 bits. */
@@ -159,7 +159,7 @@ export class Execution<R> implements PoolJob {
     private readonly resolve: (result: Result) => void,
     resumed?: ResumedLeg,
   ) {
-    this.calls = new ExecutionCalls(plan, context, this.onAnswered, this.onDiverged, this.onPending)
+    this.calls = new ExecutionCalls(plan, context, this)
     this.clock = clockOf(context as Context.Context<never>)
     this.startedAt = this.clock.currentTimeMillisUnsafe()
     if (resumed === undefined) {
@@ -335,7 +335,7 @@ export class Execution<R> implements PoolJob {
   }
 
   /** A call's answer arrived: deliver it to the run that waits for it, or wake the execution. */
-  private readonly onAnswered = (entry: CallEntry): void => {
+  onAnswered(entry: CallEntry): void {
     const kind = callKind(entry.op, entry.name)
     if (entry.record !== undefined && kind !== undefined) this.plan.pool.noteCallTime(kind, entry.record.durationMs)
     if (this.phase === "ended" || entry.reply === undefined) return
@@ -362,7 +362,7 @@ export class Execution<R> implements PoolJob {
   }
 
   /** A call asked for a decision: pause once nothing but decisions can let the program go on. */
-  private readonly onPending = (): void => {
+  onPending(): void {
     if (this.phase === "running" && this.run !== undefined) this.pauseIfStuck(this.run)
     else if (this.phase === "suspended" && this.waitsOnlyForDecisions(this.waitingOn)) this.pause(this.suspendedWith)
   }
@@ -433,7 +433,7 @@ export class Execution<R> implements PoolJob {
     this.end({ ok: false, error: { kind: "ApprovalRequired", message: ApprovalMessages.paused(calls) }, ...made }, false)
   }
 
-  private readonly onDiverged = (message: string): void => {
+  onDiverged(message: string): void {
     if (this.phase === "ended") return
     this.end({ ok: false, error: { kind: "ExecutionFailure", message }, logs: [] }, false)
   }
