@@ -210,8 +210,8 @@ export class Execution<R> implements PoolJob, CallListener {
     this.phase = "running"
     this.runsStarted++
     channel.listen((request) => this.onRequest(run, request))
-    // Built field by field rather than with spreads of optional parts: each spread of an object
-    // literal copies through the runtime's slow path, and this runs once a run.
+    // Built field by field rather than with spreads of optional parts: each spread allocates an
+    // object and copies it, and this runs once a run.
     const task: { -readonly [K in keyof ExecutionTask]: ExecutionTask[K] } = {
       language: plan.runtime.language,
       source: this.source,
