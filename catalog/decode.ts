@@ -53,8 +53,9 @@ export const decodeInput = <I, O, E, R>(tool: Tool<I, O, E, R>, input: unknown):
       return copy.ok ? Effect.succeed(copy.value as I) : Effect.fail(inputError([copy.message]))
     })
   }
-  return jsonCodec(schema).decode(input, INPUT_OPTIONS).pipe(
-    Effect.mapError((error) => inputError(describeIssues("input", error.issue))),
+  const codec = jsonCodec(schema)
+  return Effect.catchEager(codec.decode(input, FIRST_ISSUE), () =>
+    codec.decode(input, INPUT_OPTIONS).pipe(Effect.mapError((error) => inputError(describeIssues("input", error.issue)))),
   ) as Effect.Effect<I, InvalidToolInput, R>
 }
 
@@ -73,9 +74,12 @@ export const decodeOutput = <I, O, E, R>(
     return Effect.flatMap(Effect.mapError(validateStandard(schema, output, "output"), outputError), copyOutput)
   }
   if (schema === undefined || !Schema.isSchema(schema)) return Effect.suspend(() => copyOutput(output))
-  return jsonCodec(schema).encode(output, OUTPUT_OPTIONS).pipe(
-    Effect.mapError((error) => outputError(describeIssues("output", error.issue))),
-    Effect.flatMap(copyOutput),
+  const codec = jsonCodec(schema)
+  return Effect.flatMapEager(
+    Effect.catchEager(codec.encode(output, FIRST_ISSUE), () =>
+      codec.encode(output, OUTPUT_OPTIONS).pipe(Effect.mapError((error) => outputError(describeIssues("output", error.issue)))),
+    ),
+    copyOutput,
   ) as Effect.Effect<DataValue, InvalidToolOutput, R>
 }
 
@@ -90,6 +94,14 @@ const copyOutputData = (value: unknown, onNonFinite: NonFiniteNote | undefined):
   return copy.ok ? Effect.succeed(copy.value) : Effect.fail(outputError([copy.message]))
 }
 
+/**
+ * Values are checked first under the default parse options, where Effect's parser takes its fast
+ * path (a struct's fields checked in a plain loop that returns an `Exit`, where collecting every
+ * issue runs a generator per value). Only a value that fails is checked again with every issue
+ * collected and the input quoted, for the message: the options decide which issues are reported,
+ * never whether a value decodes or what it decodes to.
+ */
+const FIRST_ISSUE = {} as const
 const INPUT_OPTIONS = { errors: "all", reportInput: true } as const
 const OUTPUT_OPTIONS = { errors: "all" } as const
 
@@ -103,8 +115,8 @@ const outputError = (issues: ReadonlyArray<string>) =>
 // The JSON codec of a schema, derived once per schema.
 
 interface JsonCodec {
-  readonly decode: (input: unknown, options: typeof INPUT_OPTIONS) => Effect.Effect<unknown, Schema.SchemaError, unknown>
-  readonly encode: (value: unknown, options: typeof OUTPUT_OPTIONS) => Effect.Effect<unknown, Schema.SchemaError, unknown>
+  readonly decode: (input: unknown, options: typeof INPUT_OPTIONS | typeof FIRST_ISSUE) => Effect.Effect<unknown, Schema.SchemaError, unknown>
+  readonly encode: (value: unknown, options: typeof OUTPUT_OPTIONS | typeof FIRST_ISSUE) => Effect.Effect<unknown, Schema.SchemaError, unknown>
 }
 
 const codecs = new WeakMap<Schema.Top, JsonCodec>()

@@ -33,7 +33,7 @@ import { Cause, type Context, Effect, type Exit, Fiber } from "effect"
 import type { ChannelRequest } from "../bridge/host-channel.js"
 import type { DataValue } from "../protocol/data.js"
 import type { HostOperation } from "../protocol/operations.js"
-import { isRequestMeta, type LoggedReply, type ReplayLog } from "../protocol/replay.js"
+import { isRequestMeta, type LoggedCall, type LoggedReply, type ReplayLog } from "../protocol/replay.js"
 import { ApprovalMessages, type ApprovalDecision, type AskedBy, type PausedCall, type PausedExecution } from "./approvals.js"
 import { callExtension, callTool, failure, isApprovalAsk, type CallRecord, type Reply, type ToolReply } from "./dispatch.js"
 import { isSearchBuiltin } from "./discovery.js"
@@ -56,6 +56,8 @@ export interface CallEntry {
   replyBytes: number
   /** Rank of the answer among the execution's answers, in the order they came (-1: none yet). */
   arrival: number
+  /** The entry as the replay log lists it, made once per answer (`replayLog`, every run). */
+  logged?: LoggedCall | undefined
   readonly record: RecordedCall | undefined
   fiber: Fiber.Fiber<ToolReply> | undefined
   /** A tool call that waits for an approval: who asked, why, and the decision once there is one. */
@@ -84,6 +86,16 @@ export const CallMessages = {
   unexpectedFailure: (label: string) => `${label} failed unexpectedly`,
 } as const
 
+/** What the execution is told about its calls (an interface, not closures: one execution, one listener). */
+export interface CallListener {
+  /** A call's answer has arrived (from its fiber). */
+  onAnswered(entry: CallEntry): void
+  /** A run asked for something else than the log says: the execution must fail. */
+  onDiverged(message: string): void
+  /** A tool call asked for an approval instead of answering. */
+  onPending(entry: CallEntry): void
+}
+
 export class ExecutionCalls<R> {
   /** Every logical call, by ordinal. */
   readonly entries: CallEntry[] = []
@@ -92,21 +104,21 @@ export class ExecutionCalls<R> {
   /** Clock readings and settlements the worker reported, in order (protocol/replay.ts). */
   private readonly clock: number[] = []
   private readonly settled: number[] = []
-  /** Calls whose fibers are running. */
-  readonly inFlight = new Set<CallEntry>()
+  /** How many calls' fibers are running (each such entry holds its `fiber`). */
+  private running = 0
   private attempts = 0
   private answers = 0
+  /** Starts a call's fiber in the caller's context (made once: `runForkWith` builds a function each time). */
+  private readonly fork: (effect: Effect.Effect<ToolReply, never, R>) => Fiber.Fiber<ToolReply>
 
   constructor(
     private readonly plan: ExecutionPlan<R>,
-    private readonly context: Context.Context<R>,
-    /** A call's answer has arrived (from its fiber). */
-    private readonly onAnswered: (entry: CallEntry) => void,
-    /** A run asked for something else than the log says: the execution must fail. */
-    private readonly onDiverged: (message: string) => void,
-    /** A tool call asked for an approval instead of answering. */
-    private readonly onPending: (entry: CallEntry) => void,
-  ) {}
+    context: Context.Context<R>,
+    /** The execution, told what happens to its calls. */
+    private readonly listener: CallListener,
+  ) {
+    this.fork = Effect.runForkWith(context)
+  }
 
   /** Host call attempts admitted against `maxToolCalls`, across every leg of the execution. */
   get attemptCount(): number {
@@ -145,6 +157,16 @@ export class ExecutionCalls<R> {
     this.answers = paused.log.calls.reduce((n, logged) => Math.max(n, (logged?.arrival ?? -1) + 1), 0)
   }
 
+  /** How many calls are in flight (their fibers running). */
+  get inFlight(): number {
+    return this.running
+  }
+
+  /** The first call in program order whose fiber is running. */
+  firstInFlight(): CallEntry | undefined {
+    return this.running === 0 ? undefined : this.entries.find((entry) => entry.fiber !== undefined)
+  }
+
   /** The calls waiting for a decision, in program order. */
   awaitingDecision(): ReadonlyArray<CallEntry> {
     return this.entries.filter(awaitsDecision)
@@ -168,13 +190,13 @@ export class ExecutionCalls<R> {
     const logged = this.entries[ordinal]
     if (logged !== undefined) {
       if (logged.op !== op || logged.name !== request.name || logged.args !== args) {
-        return this.onDiverged(CallMessages.diverged(ordinal, logged, op, request.name))
+        return this.listener.onDiverged(CallMessages.diverged(ordinal, logged, op, request.name))
       }
       if (logged.reply !== undefined) return answer(logged.reply.ok ? logged.reply : failure(logged.reply.kind, logged.reply.message))
       if (logged.approval?.decision !== undefined && logged.approval.started !== true) return this.onDecided(logged, request, answer, waitFor)
       return waitFor(ordinal)
     }
-    if (ordinal !== this.entries.length) return this.onDiverged(CallMessages.outOfOrder(ordinal, this.entries.length))
+    if (ordinal !== this.entries.length) return this.listener.onDiverged(CallMessages.outOfOrder(ordinal, this.entries.length))
     switch (op) {
       case "tool":
         return this.onToolCall(ordinal, request, args, answer, waitFor)
@@ -182,20 +204,20 @@ export class ExecutionCalls<R> {
         return this.onGlobalCall(ordinal, request, args, answer, waitFor)
       case "search":
         if (!this.admit(answer, "search")) return
-        if (this.plan.semanticSearch !== undefined) return this.searchSemantically(this.entry(ordinal, op, request.name, args, "search", "search"), "search", request, waitFor)
-        return answer(this.fromCatalog(this.entry(ordinal, op, request.name, args, "search", "search"), () => this.plan.search(request.args as DataValue[])))
+        if (this.plan.runtime.semanticSearch !== undefined) return this.searchSemantically(this.entry(ordinal, op, request.name, args, "search", "search"), "search", request, waitFor)
+        return answer(this.fromCatalog(this.entry(ordinal, op, request.name, args, "search", "search"), () => this.plan.runtime.search(request.args as DataValue[])))
       case "state":
         return this.onStateRequest(ordinal, request, args, answer, waitFor)
       case "model":
         return this.onModelCall(ordinal, request, args, answer, waitFor)
       case "discovery":
         if (!this.admit(answer, request.name)) return
-        if (this.plan.semanticSearch !== undefined && isSearchBuiltin(request.name)) {
+        if (this.plan.runtime.semanticSearch !== undefined && isSearchBuiltin(request.name)) {
           return this.searchSemantically(this.entry(ordinal, op, request.name, args, "search", request.name), request.name, request, waitFor)
         }
         return answer(
           this.fromCatalog(this.entry(ordinal, op, request.name, args, "search", request.name), () =>
-            this.plan.discover(request.name, request.args as DataValue[]) as DataValue,
+            this.plan.runtime.discover(request.name, request.args as DataValue[]) as DataValue,
           ),
         )
       default:
@@ -211,13 +233,7 @@ export class ExecutionCalls<R> {
 
   /** What the next run is answered from. */
   replayLog(): ReplayLog {
-    return {
-      calls: this.entries.map((e) =>
-        e.reply === undefined ? null : { op: e.op, name: e.name, args: e.args, reply: e.reply, arrival: e.arrival },
-      ),
-      clock: this.clock,
-      settled: this.settled,
-    }
+    return { calls: this.entries.map(loggedCall), clock: this.clock, settled: this.settled }
   }
 
   /** The log's size in bytes of JSON (arguments and answers), measuring each answer once. */
@@ -269,10 +285,10 @@ export class ExecutionCalls<R> {
 
   private onToolCall(ordinal: number, request: ChannelRequest, args: string, answer: (reply: Reply) => void, waitFor: (o: number) => void): void {
     if (!this.admit(answer, `tools.${request.name}`)) return
-    const tool = this.plan.lookupTool(request.name)
-    if (tool === undefined) return answer(failure("UnknownTool", this.plan.unknownToolMessage(request.name), true))
+    const tool = this.plan.runtime.lookupTool(request.name)
+    if (tool === undefined) return answer(failure("UnknownTool", this.plan.runtime.unknownToolMessage(request.name), true))
     const entry = this.entry(ordinal, "tool", request.name, args, "tool", request.name)
-    this.run(entry, waitFor, (call) => callTool(tool, request.name, request.args[0] ?? {}, this.plan.hooks, call))
+    this.run(entry, waitFor, (call) => callTool(tool, request.name, request.args[0] ?? {}, this.plan.runtime.hooks, call))
   }
 
   /**
@@ -291,9 +307,9 @@ export class ExecutionCalls<R> {
       entry.arrival = this.answers++
       return answer(reply)
     }
-    const tool = this.plan.lookupTool(entry.name)
-    if (tool === undefined) return answer(failure("UnknownTool", this.plan.unknownToolMessage(entry.name), true))
-    this.run(entry, waitFor, (call) => callTool(tool, entry.name, request.args[0] ?? {}, this.plan.hooks, call, approval.by))
+    const tool = this.plan.runtime.lookupTool(entry.name)
+    if (tool === undefined) return answer(failure("UnknownTool", this.plan.runtime.unknownToolMessage(entry.name), true))
+    this.run(entry, waitFor, (call) => callTool(tool, entry.name, request.args[0] ?? {}, this.plan.runtime.hooks, call, approval.by))
   }
 
   /**
@@ -301,13 +317,13 @@ export class ExecutionCalls<R> {
    * there); JavaScript does not, as the reference has it. Either way it is in `Result.toolCalls`.
    */
   private onGlobalCall(ordinal: number, request: ChannelRequest, args: string, answer: (reply: Reply) => void, waitFor: (o: number) => void): void {
-    if (this.plan.language === "lua" && !this.admit(answer, request.name)) return
-    const global = this.plan.lookupGlobal(request.name)
+    if (this.plan.runtime.language === "lua" && !this.admit(answer, request.name)) return
+    const global = this.plan.globals.lookup(request.name)
     if (global === undefined) return answer(failure("UnknownTool", CallMessages.unknownGlobal(request.name), true))
     // A function from a result is called by its handle but named by where it came from.
     const name = global.name ?? request.name
     const entry = this.entry(ordinal, "global", request.name, args, "extension", name)
-    this.run(entry, waitFor, (call) => callExtension(global, name, request.args as DataValue[], this.plan.hooks, call))
+    this.run(entry, waitFor, (call) => callExtension(global, name, request.args as DataValue[], this.plan.runtime.hooks, call))
   }
 
   /**
@@ -323,7 +339,7 @@ export class ExecutionCalls<R> {
       if (!reply.ok && reply.stop) return answer(reply)
       entry.reply = logged(reply)
       entry.arrival = this.answers++
-      this.onAnswered(entry)
+      this.listener.onAnswered(entry)
     })
   }
 
@@ -358,7 +374,7 @@ export class ExecutionCalls<R> {
 
   /** A search ranked with the host's embedding model: an Effect like a tool call, logged the same way. */
   private searchSemantically(entry: CallEntry, name: string, request: ChannelRequest, waitFor: (ordinal: number) => void): void {
-    const search = this.plan.semanticSearch!
+    const search = this.plan.runtime.semanticSearch!
     this.run(entry, waitFor, (call) => search(name, request.args as DataValue[], call))
   }
 
@@ -366,11 +382,11 @@ export class ExecutionCalls<R> {
   private run(entry: CallEntry, waitFor: (ordinal: number) => void, effectFor: (call: CallRecord) => Effect.Effect<ToolReply, never, R>): void {
     const record = entry.record!
     waitFor(entry.ordinal)
-    const fiber = Effect.runForkWith(this.context)(effectFor(record))
+    const fiber = this.fork(effectFor(record))
     entry.fiber = fiber
-    this.inFlight.add(entry)
+    this.running++
     fiber.addObserver((exit) => {
-      this.inFlight.delete(entry)
+      this.running--
       entry.fiber = undefined
       record.durationMs = performance.now() - record.startedAt
       if (exit._tag === "Success") {
@@ -379,7 +395,7 @@ export class ExecutionCalls<R> {
           // No answer: the call waits for a decision; its time is counted from the resume.
           entry.approval = reply.reason === undefined ? { by: reply.by } : { by: reply.by, reason: reply.reason }
           record.status = "pending"
-          return this.onPending(entry)
+          return this.listener.onPending(entry)
         }
         entry.reply = logged(reply)
       } else {
@@ -390,18 +406,32 @@ export class ExecutionCalls<R> {
         entry.reply = { ok: false, kind: "ToolFailure", message: CallMessages.unexpectedFailure(toolLabel(record)) }
       }
       entry.arrival = this.answers++
-      this.onAnswered(entry)
+      this.listener.onAnswered(entry)
     })
   }
 
   /** Interrupts every call in flight. */
   interruptAll(): Effect.Effect<void> {
-    const fibers = [...this.inFlight].flatMap((entry) => (entry.fiber === undefined ? [] : [entry.fiber]))
+    const fibers = this.entries.flatMap((entry) => (entry.fiber === undefined ? [] : [entry.fiber]))
     return Effect.forEach(fibers, (fiber) => Fiber.interrupt(fiber), { concurrency: "unbounded", discard: true })
   }
 }
 
 const isInterruptOnly = (exit: Exit.Exit<ToolReply>): boolean => exit._tag === "Failure" && Cause.hasInterruptsOnly(exit.cause)
+
+/**
+ * An entry as the log lists it (null: no answer yet). Every run is handed the whole log, so the
+ * listing is kept on the entry and made again only when its answer changed (a reply too large
+ * for the channel is replaced by the failure the program saw).
+ */
+const loggedCall = (entry: CallEntry): LoggedCall | null => {
+  const { reply } = entry
+  if (reply === undefined) return null
+  if (entry.logged?.reply !== reply || entry.logged.arrival !== entry.arrival) {
+    entry.logged = { op: entry.op, name: entry.name, args: entry.args, reply, arrival: entry.arrival }
+  }
+  return entry.logged
+}
 
 /** A dispatch reply as the log keeps it: stops are never logged (they end the run). */
 const logged = (reply: Reply): LoggedReply => (reply.ok ? reply : { ok: false, kind: reply.kind, message: reply.message })

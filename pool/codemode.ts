@@ -27,14 +27,14 @@ import { answerDiscovery, semanticSearchOperation } from "./discovery.js"
 import type { ToolEmbeddings } from "../catalog/semantic.js"
 import { collectExtensions, invokeGlobal, type Extension, type ExtensionRequirements } from "./extension.js"
 import { ExecutionMessages, runExecution, type Execution } from "./execution.js"
-import type { ExecutionPlan } from "./plan.js"
+import type { ExecutionPlan, RuntimePlan } from "./plan.js"
 import type { Hooks } from "./hooks.js"
 import { checkKnownKeys, keysOf, normalizeHooks } from "./options.js"
 import { isLanguage, type Language } from "../protocol/language.js"
 import { resolveLimits, type Limits } from "./limits.js"
 import { ExecutionOutput, type OutputObserver } from "./output.js"
 import { OutputFiles, resolveOutputFilesOptions, type OutputFilesOptions } from "./output-files.js"
-import { readOptionsHeader, tightenByHeader } from "./options-header.js"
+import { NO_HEADER, readOptionsHeader, tightenByHeader } from "./options-header.js"
 import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { Result } from "./result.js"
 import { acquireSharedPool, releaseSharedPool, type WorkerPool } from "./workers.js"
@@ -261,10 +261,25 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
   const runtimeDigest = digestOf([language, JSON.stringify(limits, (_, value) => (value === Infinity ? "Infinity" : value))])
   const approvals = { signer, toolsDigest, runtimeDigest }
 
-  // One plan per execution: the functions its extension results return live in it (callables.ts).
+  const runtimePlan: RuntimePlan<R> = {
+    language,
+    hooks,
+    catalogId: catalog.id,
+    // The worker's view: tool paths and extension global paths, never a function.
+    catalogSnapshot: () => (snapshot ??= { ...catalog.snapshot(), globals } as unknown as DataValue),
+    lookupTool,
+    unknownToolMessage: (path) => catalog.unknownToolMessage(path, language),
+    search: (args) => catalog.search(readSearchRequest(args), language) as unknown as DataValue,
+    discover: (name, args) => answerDiscovery(catalog, language, name, args),
+    semanticSearch,
+    randomSeed: options.randomSeed,
+    approvals,
+  }
+
+  // One plan per execution, around the runtime's shared part: the functions its extension results
+  // return live in it (result-functions.ts), and its state, output and models are its own.
   const planFor = (
     activePool: WorkerPool,
-    branch: string,
     run: {
       readonly limits: Limits
       readonly warnings: ReadonlyArray<Diagnostic>
@@ -272,29 +287,21 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
       /** Output blocks earlier legs showed (a resumed execution). */
       readonly outputBefore?: number
     },
-    staged = new StagedState(state.store, branch),
-    functions = new ResultFunctions<R>(language, dispatchGlobals),
+    branch: string,
+    /** The state a paused execution's token kept (a resumed leg). */
+    restored?: StagedState,
   ): ExecutionPlan<R> => ({
-    language,
+    runtime: runtimePlan,
     limits: run.limits,
-    hooks,
     pool: activePool,
-    catalogId: catalog.id,
-    // The worker's view: tool paths and extension global paths, never a function.
-    catalogSnapshot: () => (snapshot ??= { ...catalog.snapshot(), globals } as unknown as DataValue),
-    lookupTool,
-    lookupGlobal: (path) => functions.lookup(path),
-    unknownToolMessage: (path) => catalog.unknownToolMessage(path, language),
-    search: (args) => catalog.search(readSearchRequest(args), language) as unknown as DataValue,
-    discover: (name, args) => answerDiscovery(catalog, language, name, args),
-    semanticSearch,
-    randomSeed: options.randomSeed,
-    state: new StateRequests(staged),
-    approvals,
+    globals: new ResultFunctions<R>(language, dispatchGlobals),
+    state: new StateRequests(state.store, branch, restored),
     output: new ExecutionOutput(files, run.onOutput, run.outputBefore ?? 0),
     warnings: run.warnings,
     models: new ExecutionModels(models.provider),
   })
+  /** What a program without an `@options` header runs under: the runtime's limits, no warnings. */
+  const untightened = { limits, warnings: [] as ReadonlyArray<Diagnostic> }
 
   /** Checks a token and a decision against this runtime; the leg to run, or why not. */
   const openToken = (token: string, decision: unknown, now: number) => {
@@ -361,8 +368,8 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
         // The `@options` first line: read before anything runs; a bad one is the Result.
         const header = readOptionsHeader(source, language)
         if (!header.ok) return Effect.succeed<Result>({ ok: false, error: header.error, toolCalls: [] })
-        const tightened = tightenByHeader(limits, header.limits)
-        return runExecution(planFor(poolForExecution(), branch, { ...tightened, onOutput }), source, track)
+        const { limits: runLimits, warnings } = header === NO_HEADER ? untightened : tightenByHeader(limits, header.limits)
+        return runExecution(planFor(poolForExecution(), { limits: runLimits, warnings, onOutput }, branch), source, track)
       })
     },
     resume(token, decision, resumeOptions?: ResumeOptions) {
@@ -380,7 +387,7 @@ const make = <const T extends ToolTree = {}, RH = never, const X extends Readonl
           const header = readOptionsHeader(paused.source, language)
           const tightened = header.ok ? tightenByHeader(limits, header.limits) : { limits, warnings: [] }
           const staged = StagedState.restore(state.store, paused.branch, paused.state)
-          const plan = planFor(poolForExecution(), paused.branch, { ...tightened, onOutput, outputBefore: paused.outputBefore }, staged)
+          const plan = planFor(poolForExecution(), { ...tightened, onOutput, outputBefore: paused.outputBefore }, paused.branch, staged)
           return runExecution(plan, paused.source, track, leg)
         }),
       )

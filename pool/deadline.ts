@@ -2,10 +2,15 @@
  * An execution's deadline, read through Effect's `Clock` from the caller's context.
  *
  * Time limits are behaviour, so a test must be able to drive them: with `TestClock` provided,
- * `TestClock.adjust` moves an execution past its deadline without waiting. With the default
- * clock the deadline is a plain timer (a fiber per execution would cost more than running a
- * small program); with any other clock it is that clock's `sleep`, run as a fiber in the caller's
- * context.
+ * `TestClock.adjust` moves an execution past its deadline without waiting. With any clock but the
+ * default one the deadline is that clock's `sleep`, run as a fiber in the caller's context.
+ *
+ * With the default clock (nearly every execution) a fiber, or even a Node timer, per execution
+ * would cost more than running a small program. Deadlines share timers instead: the executions
+ * of a runtime mostly have one time limit, so deadlines of one length come due in the order they
+ * were armed, and each length keeps them in a queue (`DeadlineQueue`) under one timer, set for
+ * the earliest one still armed. Arming appends; disarming blanks the entry; the timer is cleared
+ * when none is left armed, so an idle host holds no timer and its process may exit.
  */
 
 import { Clock, Context, Duration, Effect, Fiber } from "effect"
@@ -21,9 +26,71 @@ export const clockOf = (context: Context.Context<never>): Clock.Clock => Context
 /** Calls `expire` once `ms` milliseconds have passed on `clock`; returns how to cancel. */
 export const armDeadline = (clock: Clock.Clock, ms: number, expire: () => void): Disarm => {
   if (clock === liveClock) {
-    const timer = setTimeout(expire, ms)
-    return () => clearTimeout(timer)
+    let queue = queues.get(ms)
+    if (queue === undefined) queues.set(ms, (queue = new DeadlineQueue(ms)))
+    return queue.arm(expire)
   }
   const fiber = Effect.runFork(Effect.andThen(clock.sleep(Duration.millis(ms)), Effect.sync(expire)))
   return () => void Effect.runFork(Fiber.interrupt(fiber))
+}
+
+/** The default clock's deadline queues, by length in milliseconds (a queue leaves once empty). */
+const queues = new Map<number, DeadlineQueue>()
+
+/** Deadlines of one length, due in the order they were armed, under one Node timer. */
+class DeadlineQueue {
+  /** When each entry is due (`performance.now()`), and what it calls; undefined once disarmed or fired. */
+  private due: number[] = []
+  private expire: Array<(() => void) | undefined> = []
+  /** Entries before `head` are done; `base` counts the entries dropped from the front. */
+  private head = 0
+  private base = 0
+  private armed = 0
+  private timer: ReturnType<typeof setTimeout> | undefined = undefined
+
+  constructor(private readonly ms: number) {}
+
+  arm(expire: () => void): Disarm {
+    const at = this.base + this.due.length
+    this.due.push(performance.now() + this.ms)
+    this.expire.push(expire)
+    if (++this.armed === 1) this.timer = setTimeout(this.fire, this.ms)
+    return () => {
+      const i = at - this.base
+      if (i < this.head || this.expire[i] === undefined) return
+      this.expire[i] = undefined
+      if (--this.armed === 0) this.empty()
+    }
+  }
+
+  /** The timer rang: every entry due by now expires, in order; the timer is set for the next. */
+  private readonly fire = (): void => {
+    this.timer = undefined
+    const now = performance.now()
+    // Node's timers count whole milliseconds from a loop time that may lag: a deadline within one
+    // of now is due, as a timer of its own would have rung for it.
+    while (this.head < this.due.length && this.due[this.head]! <= now + 1) {
+      const expire = this.expire[this.head]
+      this.expire[this.head++] = undefined
+      if (expire === undefined) continue
+      this.armed--
+      expire()
+    }
+    if (this.armed === 0) return this.empty()
+    while (this.expire[this.head] === undefined) this.head++
+    if (this.head > 1024 && this.head * 2 > this.due.length) {
+      this.due = this.due.slice(this.head)
+      this.expire = this.expire.slice(this.head)
+      this.base += this.head
+      this.head = 0
+    }
+    this.timer ??= setTimeout(this.fire, Math.max(1, this.due[this.head]! - now))
+  }
+
+  private empty(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer)
+    this.timer = undefined
+    // An expiring deadline may have emptied this queue and armed the next one of its length.
+    if (queues.get(this.ms) === this) queues.delete(this.ms)
+  }
 }

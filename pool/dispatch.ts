@@ -49,7 +49,7 @@ import type { DataValue } from "../protocol/data.js"
 import { copyPlainData, type CopyResult, type NonFiniteNote } from "../catalog/plain-copy.js"
 import { observedOutcome } from "./result-functions.js"
 import { ApprovalMessages, isApprovalRequired, type AskedBy } from "./approvals.js"
-import { HookMisuse, runBeforeHook, runHook, type CallOutcome, type ExtensionAfterEvent, type HookReturn, type Hooks, type ToolAfterEvent } from "./hooks.js"
+import { HookMisuse, runBeforeHook, runHook, type CallOutcome, type ExtensionAfterEvent, type HookReturn, type Hooks, type ToolAfterEvent, type ToolCallEvent } from "./hooks.js"
 import type { CallStatus } from "./result.js"
 import { MAX_FAILURE_MESSAGE_CHARS } from "./limits.js"
 
@@ -156,34 +156,48 @@ export const callTool = <R>(
   const after = hooks?.tool?.after
   // Plain combinators rather than a generator: this runs once per tool call, and without hooks the
   // steps that would only run `Effect.void` are left out (measured: about half the host's cost).
-  return Effect.flatMap(Effect.exit(tool.decodeInput(rawInput)), (decoded): Effect.Effect<ToolReply, never, R> => {
-    if (Exit.isFailure(decoded)) {
+  // Eager where a step may already be done: an input that decodes at once (Effect's parser hands
+  // back an `Exit`) goes straight on, with no step of the fiber for it.
+  return Effect.matchCauseEffectEager(tool.decodeInput(rawInput), {
+    onFailure: (cause): Effect.Effect<ToolReply, never, R> => {
       record.status = "failure"
-      return Effect.succeed(failure("InvalidToolInput", `Invalid input for tools.${name}: ${causeMessage(decoded.cause)}`))
+      return Effect.succeed(failure("InvalidToolInput", `Invalid input for tools.${name}: ${causeMessage(cause)}`))
+    },
+    onSuccess: (input) => decided(tool, name, input, before, after, record, approved),
+  })
+}
+
+/** A decoded call: `needsApproval`, then `before`, then the tool (`runAdmitted`). */
+const decided = <R>(
+  tool: DispatchTool<R>,
+  name: string,
+  input: unknown,
+  before: ((event: ToolCallEvent) => HookReturn<R>) | undefined,
+  after: ((event: ToolAfterEvent) => HookReturn<R>) | undefined,
+  record: CallRecord,
+  approved: AskedBy | undefined,
+): Effect.Effect<ToolReply, never, R> => {
+  const run = runAdmitted(tool, name, input, after, record)
+  const admitted: Effect.Effect<ToolReply, never, R> =
+    before === undefined || approved === "hook"
+      ? run
+      : Effect.flatMap(Effect.exit(runBeforeHook("tool.before", before, { name, input })), (verdict) => {
+          if (Exit.isSuccess(verdict)) return run
+          const error = Cause.squash(verdict.cause)
+          if (isApprovalRequired(error)) {
+            if (approved !== undefined) return run
+            return Effect.succeed<ToolReply>(error.reason === undefined ? { pending: true, by: "hook" } : { pending: true, by: "hook", reason: error.reason })
+          }
+          return Effect.succeed(denied(`tools.${name}`, verdict.cause, record))
+        })
+  const policy = tool.needsApproval
+  if (policy === undefined || approved !== undefined) return admitted
+  return Effect.flatMap(Effect.exit(callGuarded(`tools.${name} needsApproval`, () => policy(input))), (asked) => {
+    if (Exit.isFailure(asked)) {
+      record.status = "denied"
+      return Effect.succeed(failure("ToolFailure", ApprovalMessages.policyFailed(name, causeMessage(asked.cause))))
     }
-    const input = decoded.value
-    const run = runAdmitted(tool, name, input, after, record)
-    const admitted: Effect.Effect<ToolReply, never, R> =
-      before === undefined || approved === "hook"
-        ? run
-        : Effect.flatMap(Effect.exit(runBeforeHook("tool.before", before, { name, input })), (verdict) => {
-            if (Exit.isSuccess(verdict)) return run
-            const error = Cause.squash(verdict.cause)
-            if (isApprovalRequired(error)) {
-              if (approved !== undefined) return run
-              return Effect.succeed<ToolReply>(error.reason === undefined ? { pending: true, by: "hook" } : { pending: true, by: "hook", reason: error.reason })
-            }
-            return Effect.succeed(denied(`tools.${name}`, verdict.cause, record))
-          })
-    const policy = tool.needsApproval
-    if (policy === undefined || approved !== undefined) return admitted
-    return Effect.flatMap(Effect.exit(callGuarded(`tools.${name} needsApproval`, () => policy(input))), (asked) => {
-      if (Exit.isFailure(asked)) {
-        record.status = "denied"
-        return Effect.succeed(failure("ToolFailure", ApprovalMessages.policyFailed(name, causeMessage(asked.cause))))
-      }
-      return asked.value ? Effect.succeed<ToolReply>({ pending: true, by: "tool" }) : admitted
-    })
+    return asked.value ? Effect.succeed<ToolReply>({ pending: true, by: "tool" }) : admitted
   })
 }
 
@@ -202,12 +216,17 @@ const runAdmitted = <R>(
       ? Effect.succeed(failure("ToolFailure", `${label} failed: ${causeMessage(ran.cause)}`))
       : finishOutput(tool, name, ran.value, record)
   if (after === undefined) {
-    return Effect.flatMap(Effect.exit(execute), (ran) =>
-      Effect.map(conclude(ran), (reply) => {
-        record.status = reply.ok ? "success" : "failure"
-        return reply
-      }),
-    )
+    return Effect.matchCauseEffect(execute, {
+      onFailure: (cause) => {
+        record.status = "failure"
+        return Effect.succeed(failure("ToolFailure", `${label} failed: ${causeMessage(cause)}`))
+      },
+      onSuccess: (value) =>
+        Effect.mapEager(finishOutput(tool, name, value, record), (reply) => {
+          record.status = reply.ok ? "success" : "failure"
+          return reply
+        }),
+    })
   }
   return observed(execute, conclude, (outcome) => runHook(after, { name, input, outcome }), record, label)
 }
@@ -263,11 +282,10 @@ const observed = <R>(
 
 /** Decodes the tool's output by its schema; what comes back is already a plain-data copy. */
 const finishOutput = <R>(tool: DispatchTool<R>, name: string, output: unknown, record: CallRecord): Effect.Effect<Reply, never, R> =>
-  Effect.map(Effect.exit(tool.decodeOutput(output, noteNonFinite(record))), (decoded): Reply =>
-    Exit.isFailure(decoded)
-      ? failure("InvalidToolOutput", `Invalid output from tools.${name}: ${causeMessage(decoded.cause)}`)
-      : { ok: true, value: decoded.value },
-  )
+  Effect.matchCauseEager(tool.decodeOutput(output, noteNonFinite(record)), {
+    onFailure: (cause): Reply => failure("InvalidToolOutput", `Invalid output from tools.${name}: ${causeMessage(cause)}`),
+    onSuccess: (value): Reply => ({ ok: true, value }),
+  })
 
 /** What dispatch needs of an extension global. */
 export interface DispatchGlobal<R> {

@@ -48,7 +48,7 @@ import { OUTPUT_OPERATION } from "../protocol/output.js"
 import { isRequestMeta } from "../protocol/replay.js"
 import { callKind, isSuspension, type ExecutionTask, type Outcome, type Suspension, type TaskReply } from "../protocol/task.js"
 import { Approvals, ApprovalMessages, type ApprovalDecision, type PausedExecution, type Pending } from "./approvals.js"
-import { awaitsDecision, ExecutionCalls, toolLabel, type CallEntry } from "./calls.js"
+import { awaitsDecision, ExecutionCalls, toolLabel, type CallEntry, type CallListener } from "./calls.js"
 import { armDeadline, clockOf, type Disarm } from "./deadline.js"
 import { failure, type Reply } from "./dispatch.js"
 import type { ExecutionPlan } from "./plan.js"
@@ -104,13 +104,17 @@ type Phase = "queued" | "running" | "suspended" | "ended"
 /** What a run had made when it gave its thread back: what a pause's Result shows. */
 type MadeSoFar = Pick<Suspension, "logs" | "output">
 
+/** Shared empty values an execution starts with, so starting one does not allocate them. */
+const NOTHING_MADE: MadeSoFar = { logs: [] }
+const NO_ORDINALS: ReadonlyArray<number> = []
+
 /** A leg resumed from a token: where the execution stood when it paused, and the decisions. */
 export interface ResumedLeg {
   readonly paused: PausedExecution
   readonly decisions: ReadonlyArray<ApprovalDecision>
 }
 
-export class Execution<R> implements PoolJob {
+export class Execution<R> implements PoolJob, CallListener {
   private readonly calls: ExecutionCalls<R>
   private readonly clock: Clock.Clock
   /** Every random number the program sees comes from this secret (worker/world.ts); 256 bits. */
@@ -123,19 +127,19 @@ export class Execution<R> implements PoolJob {
   /** Set when the execution pauses for an approval: what its Result carries. */
   private pending: Pending | undefined = undefined
   /** What the last suspension had made (log lines, output), for a pause decided while suspended. */
-  private suspendedWith: MadeSoFar = { logs: [] }
+  private suspendedWith: MadeSoFar = NOTHING_MADE
   private readonly startedAt: number
   private readonly submittedAt = Date.now()
   private phase: Phase = "queued"
   private run: Run | undefined = undefined
   /** While suspended: the ordinals the program waits on (any answer lets it go on). */
-  private waitingOn: ReadonlyArray<number> = []
+  private waitingOn: ReadonlyArray<number> = NO_ORDINALS
   /**
    * Stops (an unknown tool, a call over `maxToolCalls`) answered to a request read after its run
    * gave its thread back by itself (`YieldRule`), by ordinal: the next run is told them when it
    * asks again, and is not admitted or counted a second time.
    */
-  private readonly heldStops = new Map<number, Reply>()
+  private heldStops: Map<number, Reply> | undefined = undefined
   private recoveries = 0
   /** The thread the last run gave back: the next run prefers it (its program is compiled there). */
   private lastThread: number | undefined = undefined
@@ -155,14 +159,14 @@ export class Execution<R> implements PoolJob {
     private readonly resolve: (result: Result) => void,
     resumed?: ResumedLeg,
   ) {
-    this.calls = new ExecutionCalls(plan, context, this.onAnswered, this.onDiverged, this.onPending)
+    this.calls = new ExecutionCalls(plan, context, this)
     this.clock = clockOf(context as Context.Context<never>)
     this.startedAt = this.clock.currentTimeMillisUnsafe()
     if (resumed === undefined) {
       this.seed = freshSeed()
       // Lua's `math.random` seed is drawn here, once per execution, rather than hashed out of
       // `seed` by the worker on every run (SHA-256 per run was a fifth of a `return 1` run).
-      this.randomSeed = plan.randomSeed ?? (plan.language === "lua" ? freshLuaSeed() : undefined)
+      this.randomSeed = plan.runtime.randomSeed ?? (plan.runtime.language === "lua" ? freshLuaSeed() : undefined)
       this.usedBeforeMs = 0
       this.logsBefore = 0
     } else {
@@ -206,21 +210,24 @@ export class Execution<R> implements PoolJob {
     this.phase = "running"
     this.runsStarted++
     channel.listen((request) => this.onRequest(run, request))
-    const task: ExecutionTask = {
-      language: plan.language,
+    // Built field by field rather than with spreads of optional parts: each spread allocates an
+    // object and copies it, and this runs once a run.
+    const task: { -readonly [K in keyof ExecutionTask]: ExecutionTask[K] } = {
+      language: plan.runtime.language,
       source: this.source,
       channel: channel.buffer,
-      catalogId: plan.catalogId,
+      catalogId: plan.runtime.catalogId,
       timeoutMs: Number.isFinite(this.timeoutMs) ? this.timeoutMs : 2 ** 31,
       // When `execute` started: the worker subtracts the time since from the timeout.
       submittedAt: this.submittedAt,
       seed: this.seed,
-      ...(this.randomSeed === undefined ? {} : { randomSeed: this.randomSeed }),
-      ...(this.calls.size === 0 ? {} : { replay: this.calls.replayLog() }),
-      ...(plan.output.isLive ? { live: true } : {}),
-      // A run that must be told a stop waits for it rather than give its thread back again.
-      ...(plan.pool.yieldRule === undefined || this.heldStops.size > 0 ? {} : { yieldRule: plan.pool.yieldRule }),
     }
+    if (this.randomSeed !== undefined) task.randomSeed = this.randomSeed
+    if (this.calls.size > 0) task.replay = this.calls.replayLog()
+    if (plan.output.isLive) task.live = true
+    // A run that must be told a stop waits for it rather than give its thread back again.
+    const yieldRule = plan.pool.yieldRule
+    if (yieldRule !== undefined && this.heldStops === undefined) task.yieldRule = yieldRule
     plan.pool.run(task, run.abort, this.lastThread).then(
       (reply) => this.onRunEnded(run, reply),
       (error) => this.onRunFailed(run, error),
@@ -288,7 +295,7 @@ export class Execution<R> implements PoolJob {
   private onRequest(run: Run, request: ChannelRequest): void {
     run.lastRead = request.id
     if (request.op === CATALOG_OPERATION) {
-      run.channel.respond(request.id, { ok: true, value: this.plan.catalogSnapshot() })
+      run.channel.respond(request.id, { ok: true, value: this.plan.runtime.catalogSnapshot() })
       return
     }
     // A live output block (one-way): forwarded once, whichever run made it (output.ts).
@@ -308,13 +315,13 @@ export class Execution<R> implements PoolJob {
       return
     }
     const ordinal = isRequestMeta(request.meta) ? request.meta.i : -1
-    const held = this.heldStops.get(ordinal)
+    const held = this.heldStops?.get(ordinal)
     if (held !== undefined) return void this.respond(run, request.id, held)
     this.calls.receive(
       request,
       (reply) => {
         // A stop is not logged, so one for a run that has given its thread back is kept for the next.
-        if (run.yielded && !reply.ok && reply.stop) this.heldStops.set(ordinal, reply)
+        if (run.yielded && !reply.ok && reply.stop) (this.heldStops ??= new Map()).set(ordinal, reply)
         else this.respond(run, request.id, reply)
       },
       (ordinal) => {
@@ -328,7 +335,7 @@ export class Execution<R> implements PoolJob {
   }
 
   /** A call's answer arrived: deliver it to the run that waits for it, or wake the execution. */
-  private readonly onAnswered = (entry: CallEntry): void => {
+  onAnswered(entry: CallEntry): void {
     const kind = callKind(entry.op, entry.name)
     if (entry.record !== undefined && kind !== undefined) this.plan.pool.noteCallTime(kind, entry.record.durationMs)
     if (this.phase === "ended" || entry.reply === undefined) return
@@ -355,7 +362,7 @@ export class Execution<R> implements PoolJob {
   }
 
   /** A call asked for a decision: pause once nothing but decisions can let the program go on. */
-  private readonly onPending = (): void => {
+  onPending(): void {
     if (this.phase === "running" && this.run !== undefined) this.pauseIfStuck(this.run)
     else if (this.phase === "suspended" && this.waitsOnlyForDecisions(this.waitingOn)) this.pause(this.suspendedWith)
   }
@@ -367,7 +374,7 @@ export class Execution<R> implements PoolJob {
       if (!awaitsDecision(this.calls.entries[ordinal])) return false
       any = true
     }
-    return any && this.calls.inFlight.size === 0
+    return any && this.calls.inFlight === 0
   }
 
   /**
@@ -386,13 +393,13 @@ export class Execution<R> implements PoolJob {
     const { logs } = made
     const waiting = this.calls.awaitingDecision()
     const now = this.clock.currentTimeMillisUnsafe()
-    const { approvals } = this.plan
+    const { approvals } = this.plan.runtime
     const paused: PausedExecution = {
       v: 1,
       id: Approvals.freshId(),
       issuedAt: now,
       expiresAt: now + approvals.signer.expiresInMs,
-      language: this.plan.language,
+      language: this.plan.runtime.language,
       source: this.source,
       seed: this.seed,
       ...(this.randomSeed === undefined ? {} : { randomSeed: this.randomSeed }),
@@ -426,7 +433,7 @@ export class Execution<R> implements PoolJob {
     this.end({ ok: false, error: { kind: "ApprovalRequired", message: ApprovalMessages.paused(calls) }, ...made }, false)
   }
 
-  private readonly onDiverged = (message: string): void => {
+  onDiverged(message: string): void {
     if (this.phase === "ended") return
     this.end({ ok: false, error: { kind: "ExecutionFailure", message }, logs: [] }, false)
   }
@@ -490,7 +497,7 @@ export class Execution<R> implements PoolJob {
     this.phase = "suspended"
     this.waitingOn = reply.waitingOn
     // An answer may have come while the worker was giving the thread back (a stop: as the host read the request).
-    if (this.waitingOn.some((ordinal) => this.calls.entries[ordinal]?.reply !== undefined || this.heldStops.has(ordinal))) this.resume()
+    if (this.waitingOn.some((ordinal) => this.calls.entries[ordinal]?.reply !== undefined || this.heldStops?.has(ordinal) === true)) this.resume()
   }
 
   private onRunFailed(run: Run, error: unknown): void {
@@ -519,7 +526,7 @@ export class Execution<R> implements PoolJob {
   /** An answer the suspended program waits on has arrived: queue its next run, ahead of new work. */
   private resume(): void {
     this.phase = "queued"
-    this.waitingOn = []
+    this.waitingOn = NO_ORDINALS
     this.plan.pool.schedule(this, true)
   }
 
@@ -531,7 +538,7 @@ export class Execution<R> implements PoolJob {
     if (this.phase === "ended") return
     const elapsed = this.elapsedMs()
     const completed = this.completedCalls()
-    const waiting = [...this.calls.inFlight].sort((a, b) => a.ordinal - b.ordinal)[0]
+    const waiting = this.calls.firstInFlight()
     const where =
       this.runsStarted === 0
         ? "before it started (every worker was busy)"
@@ -570,7 +577,7 @@ export class Execution<R> implements PoolJob {
    * answers find the execution ended and are dropped.
    */
   private interruptCalls(): Effect.Effect<void> {
-    if (this.calls.inFlight.size === 0) return Effect.void
+    if (this.calls.inFlight === 0) return Effect.void
     return Effect.asVoid(Effect.timeoutOption(this.calls.interruptAll(), CALL_INTERRUPT_GRACE_MS))
   }
 
@@ -605,12 +612,12 @@ export class Execution<R> implements PoolJob {
     this.phase = "ended"
     this.clearTimers()
     // Lua has no background work, but a JavaScript program may leave calls running: end them first.
-    if (this.calls.inFlight.size === 0) return this.finish(outcome, workerAlive)
+    if (this.calls.inFlight === 0) return this.finish(outcome, workerAlive)
     void Effect.runPromise(this.interruptCalls()).then(() => this.finish(outcome, workerAlive))
   }
 
   private finish(ended: Outcome, workerAlive: boolean): void {
-    this.releaseRun(workerAlive && this.calls.inFlight.size === 0)
+    this.releaseRun(workerAlive && this.calls.inFlight === 0)
     if (this.cancelled) return
     // A resumed leg repeats the log lines of the legs before it: its Result starts after them.
     const outcome: Outcome = this.logsBefore === 0 ? ended : { ...ended, logs: ended.logs.slice(this.logsBefore) }
@@ -628,12 +635,18 @@ export class Execution<R> implements PoolJob {
       durationMs: Math.round(durationMs * 1000) / 1000,
     }))
     // State: a successful program's staged writes are committed here, before its Result exists.
-    void this.plan.state.settle(final).then((settled) => {
-      const output = this.plan.output.finalBlocks(settled.output, settled.ok ? settled.value : undefined, this.plan.limits.maxOutputTokens)
-      const observed = withObserverWarnings(settled, this.plan)
-      const result = withUsage(assembleResult(observed, toolCalls, this.plan.limits.maxOutputBytes, output), this.plan.models.usage())
-      this.resolve(pending === undefined || result.ok ? result : { ...result, pending })
-    })
+    const settled = this.plan.state.settle(final)
+    if (settled instanceof Promise) void settled.then((outcome) => this.resolveWith(outcome, toolCalls, pending))
+    else this.resolveWith(settled, toolCalls, pending)
+  }
+
+  /** Builds the Result from the settled outcome and hands it to the caller. */
+  private resolveWith(settled: Outcome, toolCalls: ReadonlyArray<ToolCall>, pending: Pending | undefined): void {
+    const { plan } = this
+    const output = plan.output.finalBlocks(settled.output, settled.ok ? settled.value : undefined, plan.limits.maxOutputTokens)
+    const observed = withObserverWarnings(settled, plan)
+    const result = withUsage(assembleResult(observed, toolCalls, plan.limits.maxOutputBytes, output), plan.models.usage())
+    this.resolve(pending === undefined || result.ok ? result : { ...result, pending })
   }
 
   /** Prefers the worker's own account (it knows the line) over the host's. */

@@ -47,7 +47,8 @@ import { ModelError, Models, PROVIDER_FUNCTIONS, type ModelInfo, type ModelProvi
 import { describeError, failure, type CallRecord, type Reply } from "./dispatch.js"
 
 export class ExecutionModels {
-  private readonly slots = Semaphore.makeUnsafe(ModelBounds.maxConcurrent)
+  /** Made at the first model operation: most executions make none. */
+  private slots: Semaphore.Semaphore | undefined = undefined
   private modelCalls = 0
   private images = 0
   private inputTokens = 0
@@ -171,7 +172,7 @@ export class ExecutionModels {
     failure_: (reason: "error" | "aborted", message: string, usage: ModelUsage) => T,
     op: string,
   ): Effect.Effect<DataValue> {
-    return Effect.flatMap(Effect.exit(this.slots.withPermits(1)(guarded(request))), (exit): Effect.Effect<DataValue> => {
+    return Effect.flatMap(Effect.exit((this.slots ??= Semaphore.makeUnsafe(ModelBounds.maxConcurrent)).withPermits(1)(guarded(request))), (exit): Effect.Effect<DataValue> => {
       if (Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause)) return Effect.failCause(exit.cause as Cause.Cause<never>)
       let result: T
       if (Exit.isSuccess(exit)) result = success(exit.value)

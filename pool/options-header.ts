@@ -48,12 +48,16 @@ export const HeaderMessages = {
     `@options ${key} ${asked} is looser than the host allows; ${used} was used (a header can only tighten the host's limits)`,
 } as const
 
+/** What a program without a header reads as (most programs): nothing to tighten. */
+export const NO_HEADER: HeaderReading = { ok: true, limits: {} }
+
 /** Reads the header of `source`, if it has one. */
 export const readOptionsHeader = (source: string, language: Language): HeaderReading => {
+  // The prefix cannot match past the first line, so it is looked for before that line is cut out.
+  if (!PREFIX[language].test(source)) return NO_HEADER
   const end = source.indexOf("\n")
   const line = (end === -1 ? source : source.slice(0, end)).replace(/\r$/, "")
-  const prefix = PREFIX[language].exec(line)
-  if (prefix === null) return { ok: true, limits: {} }
+  const prefix = PREFIX[language].exec(line)!
   const fail = (message: string): HeaderReading => ({ ok: false, error: { kind: "ParseError", message, location: { line: 1 } } })
   const rest = line.slice(prefix[0].length)
   const colon = /^[ \t]*:/.exec(rest)

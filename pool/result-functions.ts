@@ -52,10 +52,10 @@ interface Found {
 }
 
 export class ResultFunctions<R> {
-  /** Declared globals wrapped for this execution (their results may register functions). */
-  private readonly globals = new Map<string, DispatchGlobal<R>>()
-  /** Functions returned so far, by handle. */
-  private readonly functions = new Map<string, DispatchGlobal<R>>()
+  /** Declared globals wrapped for this execution (their results may register functions); made at the first call. */
+  private globals: Map<string, DispatchGlobal<R>> | undefined = undefined
+  /** Functions returned so far, by handle; made when a result first returns one. */
+  private functions: Map<string, DispatchGlobal<R>> | undefined = undefined
 
   constructor(
     private readonly language: Language,
@@ -64,8 +64,9 @@ export class ResultFunctions<R> {
 
   /** The global or returned function a call names: a declared path, or a handle. */
   lookup(name: string): DispatchGlobal<R> | undefined {
-    const returned = this.functions.get(name)
+    const returned = this.functions?.get(name)
     if (returned !== undefined) return returned
+    this.globals ??= new Map()
     let global = this.globals.get(name)
     if (global === undefined) {
       const declared = this.declared.get(name)
@@ -89,11 +90,12 @@ export class ResultFunctions<R> {
     if (this.language === "lua") return { ok: false, message: ResultFunctionMessages.luaRefuses(plain.message) }
     const copy = copyPlainData(stripped, "result", undefined, onNonFinite)
     if (!copy.ok) return copy
-    if (this.functions.size + found.length > MAX_RESULT_FUNCTIONS) return { ok: false, message: ResultFunctionMessages.tooMany(MAX_RESULT_FUNCTIONS) }
+    const functions = (this.functions ??= new Map<string, DispatchGlobal<R>>())
+    if (functions.size + found.length > MAX_RESULT_FUNCTIONS) return { ok: false, message: ResultFunctionMessages.tooMany(MAX_RESULT_FUNCTIONS) }
     const places = found.map(({ at, fn, holder }): ResultFunctionPlace => {
       const name = formatDataPath(`${origin}()`, at, "javascript")
-      const handle = `${name}#${this.functions.size + 1}`
-      this.functions.set(handle, {
+      const handle = `${name}#${functions.size + 1}`
+      functions.set(handle, {
         extension,
         name,
         run: (args) => invokeGlobal(fn, args, holder) as never,

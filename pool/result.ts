@@ -139,17 +139,21 @@ export const assembleResult = (
     break
   }
 
-  const common = {
-    ...(logs.length > 0 ? { logs } : {}),
-    ...(output.blocks.length > 0 ? { output: output.blocks } : {}),
-    ...(truncated ? { truncated: true } : {}),
-    toolCalls,
-  }
-  if (outcome.ok) return { ok: true, value, ...(warnings.length > 0 ? { warnings } : {}), ...common }
   // The error has a budget of its own, like the warnings: it is what the model needs most.
-  const error = budgetedError(outcome.error, maxOutputBytes)
-  return { ok: false, error, ...common, ...(error !== outcome.error ? { truncated: true } : {}) }
+  const error = outcome.ok ? undefined : budgetedError(outcome.error, maxOutputBytes)
+  // Field by field, in the order the Result has always listed them (spreads of optional parts
+  // cost a copy each, once per execution).
+  const result: { -readonly [K in ResultKey]?: unknown } = outcome.ok ? { ok: true, value } : { ok: false, error }
+  if (outcome.ok && warnings.length > 0) result.warnings = warnings
+  if (logs.length > 0) result.logs = logs
+  if (output.blocks.length > 0) result.output = output.blocks
+  if (truncated) result.truncated = true
+  result.toolCalls = toolCalls
+  if (!outcome.ok && error !== outcome.error) result.truncated = true
+  return result as Result
 }
+
+type ResultKey = keyof Extract<Result, { ok: true }> | keyof Extract<Result, { ok: false }>
 
 /** A diagnostic whose message fits `budget` bytes (cut with the in-band marker when it does not). */
 const budgetedError = (error: Diagnostic, budget: number): Diagnostic => {

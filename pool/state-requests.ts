@@ -21,19 +21,31 @@ import { Effect, Exit } from "effect"
 import type { ChannelRequest } from "../bridge/host-channel.js"
 import type { DataValue } from "../protocol/data.js"
 import type { Outcome } from "../protocol/task.js"
-import type { StagedSnapshot, StagedState } from "../state/staging.js"
+import { StagedState, type StagedSnapshot } from "../state/staging.js"
+import type { StateStore } from "../state/service.js"
 import { StateMessages, type CommitError } from "../state/errors.js"
 import { failure, type Reply } from "./dispatch.js"
 
 export class StateRequests {
-  /** Requests of one execution run one after another (a JavaScript program could start two before either is answered). */
-  private queue: Promise<void> = Promise.resolve()
+  /**
+   * Requests of one execution run one after another (a JavaScript program could start two before
+   * either is answered). Absent until the first request, like `staging`: most programs make none.
+   */
+  private queue: Promise<void> | undefined = undefined
+  private staging: StagedState | undefined
 
-  constructor(private readonly staged: StagedState) {}
+  constructor(
+    private readonly store: StateStore,
+    /** The branch this execution reads and writes. */
+    readonly branch: string,
+    /** The state a paused execution's token kept (a resumed leg). */
+    restored?: StagedState,
+  ) {
+    this.staging = restored
+  }
 
-  /** The branch this execution reads and writes. */
-  get branch(): string {
-    return this.staged.branch
+  private get staged(): StagedState {
+    return (this.staging ??= new StagedState(this.store, this.branch))
   }
 
   /** What a paused execution's token keeps of its state. */
@@ -43,16 +55,17 @@ export class StateRequests {
 
   /** Answers one `op: "state"` request through `reply` (which drops answers once the execution has ended). */
   answer(request: ChannelRequest, reply: (reply: Reply) => void): void {
-    this.queue = this.queue.then(() => this.serve(request).then(reply))
+    this.queue = (this.queue ?? Promise.resolve()).then(() => this.serve(request).then(reply))
   }
 
   /**
    * The outcome the Result is built from: a successful program's writes are committed first (and a
-   * failed commit turns the outcome into that failure); any other outcome discards them.
+   * failed commit turns the outcome into that failure); any other outcome discards them. With
+   * nothing to commit (most programs) it is the outcome itself, at once, not a promise of it.
    */
-  settle(outcome: Outcome): Promise<Outcome> {
-    if (!outcome.ok || !this.staged.hasWrites) return Promise.resolve(outcome)
-    return this.queue.then(() =>
+  settle(outcome: Outcome): Outcome | Promise<Outcome> {
+    if (!outcome.ok || this.staging === undefined || !this.staging.hasWrites) return outcome
+    return (this.queue ?? Promise.resolve()).then(() =>
       Effect.runPromiseExit(this.staged.commit()).then((exit): Outcome => {
         if (Exit.isSuccess(exit)) return outcome
         const error = Exit.findErrorOption(exit)
