@@ -30,7 +30,7 @@
 
 import type { ToolEntry } from "./paths.js"
 import type { QueryConcept } from "./query.js"
-import { PLURAL_MARK, type SearchIndex } from "./search-index.js"
+import { comparePaths, PLURAL_MARK, type SearchIndex } from "./search-index.js"
 import { editDistance } from "./tokens.js"
 import { weights } from "./weights.js"
 
@@ -130,7 +130,7 @@ export const rankConcepts = (
     if (things > 0 && thingHits[entry] === 0) verb *= noObject
     ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) * verb })
   }
-  ranked.sort((a, b) => b.score - a.score || index.rankOf[a.entry] - index.rankOf[b.entry])
+  ranked.sort((a, b) => b.score - a.score || comparePaths(index.entries[a.entry], index.entries[b.entry]))
   return ranked.map((item) => index.entries[item.entry])
 }
 
