@@ -24,7 +24,9 @@
  * namespaces' descriptions hold is weak evidence of what the tool itself does, and the ranker
  * counts it so for coverage). A name's count of words leaves out path placeholders, words only a
  * parameter shares with it (`DeleteSubscriptionsSubscriptionExposedId`), since they name no part of
- * what the tool does.
+ * what the tool does. Each tool's name also has a head, the thing it is about: the last word
+ * before a preposition (`getTasksForProject`), else its last word, verbs left out, as a query has
+ * one (`query.ts`).
  *
  * The index is built on a catalog's first search, not when the catalog is made, and cheaply: one
  * pass to read every field into term ids, one to weigh them, then postings laid out term by term
@@ -95,6 +97,12 @@ export interface SearchIndex {
   readonly verbOf: Int32Array
   /** Whether each tool's verb changes something (`create_issue`, `delete_page`; not `list_pods`). */
   readonly mutates: Uint8Array
+  /**
+   * The thing each tool's name is about, as a vocabulary position (-1 for none): the last word
+   * before a preposition (`getTasksForProject`, `add_task_to_section`), else the name's last word
+   * (`list_pull_request_reviews`), verbs left out.
+   */
+  readonly headOf: Int32Array
 }
 
 const indexes = new WeakMap<Catalog, SearchIndex>()
@@ -229,11 +237,16 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     if (!joined) pushWord(written)
   }
   const read = (text: string): void => scan(text, readWord)
+  let preposition = -1
   const readNameWord = (_token: string, written: string, joined: boolean): void => {
+    if (PREPOSITIONS.has(written)) {
+      if (preposition < 0) preposition = ids.length
+      return
+    }
     if (joined || pushWord(written) < 0) return
     if (isPlural(written)) plurals.push(idFor(PLURAL_MARK + written))
   }
-  const readName = (text: string): void => scan(text, readNameWord)
+  const readName = (text: string): void => scan(text, readNameWord, true)
   // Segments, parameter names and namespace descriptions repeat: their ids are worked out once,
   // and later copies are copied from where the first one was read (`ranges`: from, to).
   const ranges = new Column(new Int32Array(4_096))
@@ -255,6 +268,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   // Sibling tools share their list of enclosing namespaces, and so all of its descriptions.
   const sharedNamespaces = new Map<ReadonlyArray<unknown>, number>()
   const verbIds = new Int32Array(count).fill(-1)
+  const headIds = new Int32Array(count).fill(-1)
   const renamed = new Uint8Array(count)
   const actionAt = (at: number, end: number): number => (at < end && isAction(terms[ids.data[at]]) ? ids.data[at] : -1)
   for (let position = 0; position < count; position++) {
@@ -265,6 +279,13 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     readName(entry.segments[last])
     const first = actionAt(fieldStart[base + NAME], ids.length)
     verbIds[position] = first >= 0 ? first : actionAt(Math.max(ids.length - 1, fieldStart[base + NAME]), ids.length)
+    const headEnd = preposition > fieldStart[base + NAME] ? preposition : ids.length
+    for (let at = headEnd - 1; at >= fieldStart[base + NAME]; at--) {
+      if (isAction(terms[ids.data[at]])) continue
+      headIds[position] = ids.data[at]
+      break
+    }
+    preposition = -1
     fieldStart[base + PATH] = ids.length
     for (let segment = 0; segment < last; segment++) readShared(entry.segments[segment])
     fieldStart[base + DESCRIPTION] = ids.length
@@ -393,6 +414,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   scratch.names = keep(postingName, scratch.names)
   scratch.tools = keep(postingTool, scratch.tools)
   const verbOf = verbIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
+  const headOf = headIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
   const mutates = Uint8Array.from(verbIds, (id) => (id >= 0 && !isReading(terms[id]) ? 1 : 0))
   const positionOf = new Map<string, number>()
   const termsByLength = new Map<number, Array<number>>()
@@ -426,7 +448,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   }
   return {
     entries, pathOrder: browsingOrder, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool,
-    termsByLength, writtenByLength, nameTermCount, verbOf, mutates,
+    termsByLength, writtenByLength, nameTermCount, verbOf, mutates, headOf,
   }
 }
 
@@ -436,6 +458,9 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
  * creates and updates; `Get` both lists and retrieves), so its description's opening verb ("List
  * all customers", "Update a customer") names its action instead, when it opens with one.
  */
+/** Words after which a name names what its thing belongs to (`TasksForProject`, `task_to_section`). */
+const PREPOSITIONS: ReadonlySet<string> = new Set(["for", "of", "in", "on", "to", "from", "by", "at", "with", "into", "within"])
+
 const METHOD_VERBS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delet"])
 const isMethodVerb = (term: string): boolean => METHOD_VERBS.has(term)
 /** How many of its description's first words may hold the verb of a tool named by its method. */

@@ -26,7 +26,7 @@ export const STOP_WORDS: ReadonlyArray<string> = [
   "avec", "mon", "ma", "mes", "ce", "cette", "ces", "est", "sont", "qui", "que", "quel", "quelle", "je", "moi", "nous",
   "vous", "son", "sa", "ses", "en", "y", "il", "elle", "quels", "quelles",
   // Spanish
-  "el", "los", "las", "unos", "unas", "del", "al", "y", "o", "para", "por", "con", "mi", "mis", "su", "sus", "es", "que",
+  "el", "los", "las", "una", "unos", "unas", "del", "al", "y", "o", "para", "por", "con", "mi", "mis", "su", "sus", "es", "que",
   "yo", "se", "lo", "como", "uno", "cual", "cuales", "cuando", "donde",
   // German
   "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines", "und", "oder", "im",
