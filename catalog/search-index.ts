@@ -236,7 +236,9 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const readWord = (_token: string, written: string, joined: boolean): void => {
     if (!joined) pushWord(written)
   }
-  const read = (text: string): void => scan(text, readWord)
+  // Stop words come through to `termOf`, which knows them (the query's list holds the scanner's):
+  // one look-up per word, not one in the scanner and one here.
+  const read = (text: string): void => scan(text, readWord, true)
   let preposition = -1
   const readNameWord = (_token: string, written: string, joined: boolean): void => {
     if (PREPOSITIONS.has(written)) {
