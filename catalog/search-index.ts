@@ -58,8 +58,12 @@ const IN_PARAMETERS = 4
 
 export interface SearchIndex {
   readonly entries: ReadonlyArray<ToolEntry>
-  /** Entry positions in path order, for browsing; worked out on the first browse. */
+  /**
+   * Entry positions in path order, for browsing, and each entry's rank in it, for breaking ties;
+   * worked out when first needed.
+   */
   readonly pathOrder: () => ReadonlyArray<number>
+  readonly rankOf: () => Int32Array
   /** Every term, sorted, so the terms a word begins can be found by bisection. */
   readonly vocabulary: ReadonlyArray<string>
   readonly positionOf: ReadonlyMap<string, number>
@@ -428,13 +432,21 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     bucket.push(position)
   })
   // Paths are unique, so sorting them (natively, as above) and looking each up gives path order.
-  // Only browsing needs it (ties in a ranking compare their two paths), so it waits for a browse.
+  // It waits for a browse or a tie: a query whose scores all differ never needs it.
   let pathOrder: ReadonlyArray<number> | undefined
+  let rankOf: Int32Array | undefined
   const browsingOrder = () => {
     if (pathOrder !== undefined) return pathOrder
     const positionOfPath = new Map<string, number>()
     const paths = entries.map((entry, position) => (positionOfPath.set(entry.path, position), entry.path)).sort()
     return (pathOrder = paths.map((path) => positionOfPath.get(path)!))
+  }
+  const ranks = () => {
+    if (rankOf !== undefined) return rankOf
+    const order = browsingOrder()
+    rankOf = new Int32Array(count)
+    for (let rank = 0; rank < count; rank++) rankOf[order[rank]] = rank
+    return rankOf
   }
   let written: Map<number, Array<readonly [string, number]>> | undefined
   const writtenByLength = () => {
@@ -449,7 +461,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     return written
   }
   return {
-    entries, pathOrder: browsingOrder, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool,
+    entries, pathOrder: browsingOrder, rankOf: ranks, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool,
     termsByLength, writtenByLength, nameTermCount, verbOf, mutates, headOf,
   }
 }
