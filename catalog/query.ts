@@ -15,7 +15,10 @@
  * A word written as a plural remembers it: "issues" prefers `list_issues` over `create_issue`.
  * A query in the first person ("my top artists") implies, weakly, the tools about the caller. A
  * verb that only restates the one before it ("list all", "create a new") is not a second concept,
- * and a participle beside a plural ("liked songs") says which things, as a state word does.
+ * and a participle beside a plural ("liked songs") says which things, as a state word does. Of
+ * several things, the query is about one, its head noun: the last before a preposition ("tasks of
+ * a project", "tâches du projet"), else the last, since compounds end with their head ("project
+ * tasks"); the ranker prefers tools whose name is about the same thing.
  */
 
 import { abbreviationOf, compoundParts, expansionOf, isAction, isActionWritten, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
@@ -53,6 +56,11 @@ export interface QueryConcept {
   readonly implicit: boolean
   /** Whether the concept is an action ("create", "löschen"), as opposed to a thing. */
   readonly action: boolean
+  /**
+   * Whether it is the thing the query is about, of several it names: "tasks" in "tasks of a
+   * project" and in "project tasks".
+   */
+  readonly about?: boolean
 }
 
 /**
@@ -94,13 +102,20 @@ export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> 
     const known = concepts.get(concept.stem)
     if (known === undefined || (!known.plural && concept.plural)) concepts.set(concept.stem, concept)
   }
-  for (const word of written) add(word, true)
+  // Where each concept was first written, for finding the query's head noun.
+  const writtenAt = new Map<string, number>()
+  written.forEach((word, at) => {
+    add(word, true)
+    for (const stem of concepts.keys()) if (!writtenAt.has(stem)) writtenAt.set(stem, at)
+  })
   for (const [part, abbreviation] of abbreviated) {
     const concept = concepts.get(part)
     if (concept !== undefined && concept.stem !== abbreviation) concepts.set(part, { ...concept, joins: [...concept.joins, abbreviation] })
   }
   const found = [...concepts.values()].map((concept, _, all) => (isStateOfThings(concept, all) ? asState(concept) : concept))
   attachJoins(found, written)
+  const head = headNoun(found, written, writtenAt)
+  if (head >= 0) found[head] = { ...found[head], about: true }
   if (implied && found.length > 1 && !found.some((concept) => concept.action) && isUsedAsVerb(written)) {
     found[0] = { ...found[0], action: true }
     found.push(createIntent())
@@ -108,6 +123,38 @@ export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> 
   if (implied && found.some((concept) => concept.plural) && !found.some((concept) => concept.action)) found.push(listIntent())
   if (implied && found.length > 0 && written.some((word) => FIRST_PERSON.has(word))) found.push(selfIntent())
   return found
+}
+
+/**
+ * Words after which a phrase names what its thing belongs to: "tasks of a project", "comments on a
+ * merge request", "tâches du projet", "tareas del proyecto", "Aufgaben eines Projekts".
+ */
+const PREPOSITIONS: ReadonlySet<string> = new Set([
+  "of", "for", "in", "on", "to", "from", "at", "by", "with", "into", "within", "under", "inside",
+  "de", "du", "des", "d", "dans", "pour", "sur", "par", "avec",
+  "del", "en", "para", "por", "con",
+  "von", "vom", "im", "fur", "auf", "mit", "eines", "einer", "der",
+])
+
+/**
+ * Which of a query's things it is about, when it names more than one: the last thing before the
+ * first preposition that has things on both sides ("tasks" of "tasks of a project"), else the last
+ * thing (English compounds end with their head: "project tasks", "asana project custom fields").
+ * -1 when it names fewer than two things.
+ */
+const headNoun = (concepts: ReadonlyArray<QueryConcept>, written: ReadonlyArray<string>, writtenAt: ReadonlyMap<string, number>): number => {
+  const things = concepts
+    .map((concept, at) => ({ at, position: writtenAt.get(concept.stem) ?? -1 }))
+    .filter(({ at, position }) => !concepts[at].action && position >= 0)
+  if (things.length < 2) return -1
+  const first = Math.min(...things.map((thing) => thing.position))
+  const lastPosition = Math.max(...things.map((thing) => thing.position))
+  for (let word = first + 1; word < lastPosition; word++) {
+    if (!PREPOSITIONS.has(written[word])) continue
+    const before = things.filter((thing) => thing.position < word)
+    return before.reduce((best, thing) => (thing.position > best.position ? thing : best)).at
+  }
+  return things.reduce((best, thing) => (thing.position > best.position ? thing : best)).at
 }
 
 const last = (concepts: ReadonlyMap<string, QueryConcept>): QueryConcept | undefined => {

@@ -24,7 +24,9 @@
  * that asks for no action at all ("wiki page") prefers tools that read to tools that change
  * things: reading is the safe guess. A concept the query only implies (a list, for "box webhooks") adds to
  * the tools that satisfy it without counting in anyone's coverage. A plural in the query adds a little for tools whose name has that
- * plural, which is how "issues" prefers `list_issues` to `create_issue`. Ties go to path order.
+ * plural, which is how "issues" prefers `list_issues` to `create_issue`. Of a query naming several
+ * things, the one it is about ("tasks" of "tasks of a project", `query.ts`) adds a little for tools
+ * whose name is about it too (`getTasksForProject`, not `getProjectsForTask`). Ties go to path order.
  * Every weight is in `weights.ts`.
  */
 
@@ -45,7 +47,8 @@ export const rankConcepts = (
   /** For a mistyped path ("did you mean"): a near spelling covers its word fully. */
   reference = false,
 ): Array<ToolEntry> => {
-  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation, noObject, ownVerbInGroup, weakFieldCoverage, synonym, translated } = weights()
+  const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation, noObject } = weights()
+  const { ownVerbInGroup, weakFieldCoverage, synonym, translated, aboutHead } = weights()
   const count = index.entries.length
   const total = new Float64Array(count)
   const matched = new Uint16Array(count)
@@ -64,10 +67,14 @@ export const rankConcepts = (
   // The verb a query opens with, if it opens with one, and how well each term satisfies it.
   const head = concepts.length > 0 && concepts[0].action && !concepts[0].implicit ? matchesOf(index, concepts[0]) : undefined
   const asksNothing = !concepts.some((concept) => concept.action && !concept.implicit)
+  // The terms satisfying the thing the query is about, to reward tools whose name is about it too.
+  let aboutTerms: Map<number, number> | undefined
   for (const concept of concepts) {
     const isHead = head !== undefined && concept === concepts[0]
     touched.length = 0
-    for (const [position, quality] of matchesOf(index, concept)) {
+    const matches = matchesOf(index, concept)
+    if (concept.about === true) aboutTerms = matches
+    for (const [position, quality] of matches) {
       for (let i = index.start[position]; i < index.start[position + 1]; i++) {
         const entry = index.postingEntries[i]
         const score = index.postingScores[i] * quality
@@ -128,9 +135,11 @@ export const rankConcepts = (
     if (asksNothing && index.mutates[entry] === 1) verb *= mutation
     // "close an issue" is about an issue: a tool that only closes something else is a weak answer.
     if (things > 0 && thingHits[entry] === 0) verb *= noObject
-    ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) * verb })
+    // "tasks of a project": `getTasksForProject` is about tasks, `getProjectsForTask` about projects.
+    const about = aboutTerms === undefined || index.headOf[entry] < 0 ? 0 : (aboutTerms.get(index.headOf[entry]) ?? 0)
+    ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) * verb * (1 + aboutHead * about) })
   }
-  ranked.sort((a, b) => b.score - a.score || index.rankOf[a.entry] - index.rankOf[b.entry])
+  ranked.sort((a, b) => b.score - a.score || index.rankOf()[a.entry] - index.rankOf()[b.entry])
   return ranked.map((item) => index.entries[item.entry])
 }
 

@@ -24,7 +24,9 @@
  * namespaces' descriptions hold is weak evidence of what the tool itself does, and the ranker
  * counts it so for coverage). A name's count of words leaves out path placeholders, words only a
  * parameter shares with it (`DeleteSubscriptionsSubscriptionExposedId`), since they name no part of
- * what the tool does.
+ * what the tool does. Each tool's name also has a head, the thing it is about: the last word
+ * before a preposition (`getTasksForProject`), else its last word, verbs left out, as a query has
+ * one (`query.ts`).
  *
  * The index is built on a catalog's first search, not when the catalog is made, and cheaply: one
  * pass to read every field into term ids, one to weigh them, then postings laid out term by term
@@ -56,9 +58,12 @@ const IN_PARAMETERS = 4
 
 export interface SearchIndex {
   readonly entries: ReadonlyArray<ToolEntry>
-  /** Entry positions in path order, for browsing and for breaking ties. */
-  readonly pathOrder: ReadonlyArray<number>
-  readonly rankOf: Int32Array
+  /**
+   * Entry positions in path order, for browsing, and each entry's rank in it, for breaking ties;
+   * worked out when first needed.
+   */
+  readonly pathOrder: () => ReadonlyArray<number>
+  readonly rankOf: () => Int32Array
   /** Every term, sorted, so the terms a word begins can be found by bisection. */
   readonly vocabulary: ReadonlyArray<string>
   readonly positionOf: ReadonlyMap<string, number>
@@ -96,6 +101,12 @@ export interface SearchIndex {
   readonly verbOf: Int32Array
   /** Whether each tool's verb changes something (`create_issue`, `delete_page`; not `list_pods`). */
   readonly mutates: Uint8Array
+  /**
+   * The thing each tool's name is about, as a vocabulary position (-1 for none): the last word
+   * before a preposition (`getTasksForProject`, `add_task_to_section`), else the name's last word
+   * (`list_pull_request_reviews`), verbs left out.
+   */
+  readonly headOf: Int32Array
 }
 
 const indexes = new WeakMap<Catalog, SearchIndex>()
@@ -112,16 +123,19 @@ export const indexOf = (catalog: Catalog): SearchIndex => {
  * Only plain data is read, never a getter: ranking must not run a host's lazy schema code (the
  * schema's own work waits until a signature is rendered, `catalog.ts`).
  */
-export const parameterNames = (entry: ToolEntry): string => {
+export const parameterNameList = (entry: ToolEntry): ReadonlyArray<string> => {
   const input: unknown = entry.tool.input
   if (isJsonSchemaDocument(input)) {
     const properties = Object.getOwnPropertyDescriptor(input, "properties")?.value
-    return typeof properties === "object" && properties !== null ? Object.keys(properties).join(" ") : ""
+    return typeof properties === "object" && properties !== null ? Object.keys(properties) : []
   }
   // An Effect Schema struct keeps its fields on its AST.
   const signatures = (input as { ast?: { propertySignatures?: unknown } } | undefined)?.ast?.propertySignatures
-  return Array.isArray(signatures) ? signatures.map((signature: { name: unknown }) => String(signature.name)).join(" ") : ""
+  return Array.isArray(signatures) ? signatures.map((signature: { name: unknown }) => String(signature.name)) : []
 }
+
+/** The parameter names as one text, space-separated. */
+export const parameterNames = (entry: ToolEntry): string => parameterNameList(entry).join(" ")
 
 /** A growable typed array: one allocation per doubling, not one array per tool or term. */
 class Column<A extends Int32Array | Float32Array | Uint8Array> {
@@ -135,7 +149,40 @@ class Column<A extends Int32Array | Float32Array | Uint8Array> {
     }
     this.data[this.length++] = value
   }
+  /** Appends a copy of its own values from `from` to `to`. */
+  repeat(from: number, to: number): void {
+    const length = this.length + to - from
+    if (length > this.data.length) {
+      const bigger = new (this.data.constructor as new (length: number) => A)(Math.max(length, this.data.length * 2))
+      bigger.set(this.data)
+      this.data = bigger
+    }
+    this.data.copyWithin(this.length, from, to)
+    this.length = length
+  }
 }
+
+/**
+ * Scratch columns, kept from one build to the next: pass 1's term ids and the postings before they
+ * are laid out term by term are garbage once an index is built, and allocating and zeroing
+ * megabytes of them per catalog cost more than a third of reading a catalog's text. Building is
+ * synchronous, so one set serves every build; a column grown past `SCRATCH_LIMIT` values is not
+ * kept, so one huge catalog does not pin its memory for the process's life.
+ */
+const SCRATCH_LIMIT = 1 << 21
+const scratch = {
+  ids: new Int32Array(0),
+  terms: new Int32Array(0),
+  entries: new Int32Array(0),
+  frequencies: new Float32Array(0),
+  names: new Uint8Array(0),
+  tools: new Uint8Array(0),
+}
+/** A scratch column of at least `size` values (its old values are garbage, never read). */
+const borrow = <A extends Int32Array | Float32Array | Uint8Array>(kept: A, size: number, make: new (length: number) => A): Column<A> =>
+  new Column(kept.length >= size ? kept : new make(size))
+/** What to keep for the next build: the column as it grew, unless it grew too large. */
+const keep = <A extends Int32Array | Float32Array | Uint8Array>(column: Column<A>, kept: A): A => (column.data.length <= SCRATCH_LIMIT ? column.data : kept)
 
 /** The fields of a tool, in `fieldStart` order; plurals (marked name words) come last. */
 const PLURALS = FIELDS
@@ -157,7 +204,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   // `fieldStart[t * (FIELDS + 1) + f]` to the next offset.
   // Sized for a typical tool (a name, a path, a description of a sentence or two, a few
   // parameters) so that a large catalog grows its columns a few times, not a dozen.
-  const ids = new Column(new Int32Array(Math.max(16_384, entries.length * 48)))
+  const ids = borrow(scratch.ids, Math.max(16_384, entries.length * 48), Int32Array)
   const fieldStart = new Int32Array(count * (FIELDS + 1) + 1)
   const totalLength = new Float64Array(FIELDS)
   let plurals: Array<number> = []
@@ -193,25 +240,41 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const readWord = (_token: string, written: string, joined: boolean): void => {
     if (!joined) pushWord(written)
   }
-  const read = (text: string): void => scan(text, readWord)
+  // Stop words come through to `termOf`, which knows them (the query's list holds the scanner's):
+  // one look-up per word, not one in the scanner and one here.
+  const read = (text: string): void => scan(text, readWord, true)
+  let preposition = -1
   const readNameWord = (_token: string, written: string, joined: boolean): void => {
+    if (PREPOSITIONS.has(written)) {
+      if (preposition < 0) preposition = ids.length
+      return
+    }
     if (joined || pushWord(written) < 0) return
     if (isPlural(written)) plurals.push(idFor(PLURAL_MARK + written))
   }
-  const readName = (text: string): void => scan(text, readNameWord)
-  // Segments, parameter lists and namespace descriptions repeat: their ids are worked out once.
-  const shared = new Map<string, Int32Array>()
+  const readName = (text: string): void => scan(text, readNameWord, true)
+  // Segments, parameter names and namespace descriptions repeat: their ids are worked out once,
+  // and later copies are copied from where the first one was read (`ranges`: from, to).
+  const ranges = new Column(new Int32Array(4_096))
+  const shared = new Map<string, number>()
   const readShared = (text: string): void => {
-    let known = shared.get(text)
-    if (known === undefined) {
-      const from = ids.length
-      read(text)
-      shared.set(text, (known = ids.data.slice(from, ids.length)))
-      return
-    }
-    for (let i = 0; i < known.length; i++) ids.push(known[i])
+    const known = shared.get(text)
+    if (known !== undefined) return ids.repeat(ranges.data[known], ranges.data[known + 1])
+    const range = openRange()
+    shared.set(text, range)
+    read(text)
+    ranges.data[range + 1] = ids.length
   }
+  /** A new range starting at the end of the column; its end is set once it is read. */
+  const openRange = (): number => {
+    ranges.push(ids.length)
+    ranges.push(ids.length)
+    return ranges.length - 2
+  }
+  // Sibling tools share their list of enclosing namespaces, and so all of its descriptions.
+  const sharedNamespaces = new Map<ReadonlyArray<unknown>, number>()
   const verbIds = new Int32Array(count).fill(-1)
+  const headIds = new Int32Array(count).fill(-1)
   const renamed = new Uint8Array(count)
   const actionAt = (at: number, end: number): number => (at < end && isAction(terms[ids.data[at]]) ? ids.data[at] : -1)
   for (let position = 0; position < count; position++) {
@@ -222,6 +285,13 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     readName(entry.segments[last])
     const first = actionAt(fieldStart[base + NAME], ids.length)
     verbIds[position] = first >= 0 ? first : actionAt(Math.max(ids.length - 1, fieldStart[base + NAME]), ids.length)
+    const headEnd = preposition > fieldStart[base + NAME] ? preposition : ids.length
+    for (let at = headEnd - 1; at >= fieldStart[base + NAME]; at--) {
+      if (isAction(terms[ids.data[at]])) continue
+      headIds[position] = ids.data[at]
+      break
+    }
+    preposition = -1
     fieldStart[base + PATH] = ids.length
     for (let segment = 0; segment < last; segment++) readShared(entry.segments[segment])
     fieldStart[base + DESCRIPTION] = ids.length
@@ -243,9 +313,19 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
       }
     }
     fieldStart[base + PARAMETERS] = ids.length
-    readShared(parameterNames(entry))
+    // Each name on its own: names recur across tools far more than whole lists do, and a property
+    // key's hash is already known, where a joined list would be hashed afresh.
+    const parameters = parameterNameList(entry)
+    for (let i = 0; i < parameters.length; i++) readShared(parameters[i])
     fieldStart[base + NAMESPACES] = ids.length
-    for (const info of entry.namespaces) if (info.description !== undefined) readShared(info.description)
+    const known = sharedNamespaces.get(entry.namespaces)
+    if (known !== undefined) ids.repeat(ranges.data[known], ranges.data[known + 1])
+    else {
+      const range = openRange()
+      sharedNamespaces.set(entry.namespaces, range)
+      for (const info of entry.namespaces) if (info.description !== undefined) readShared(info.description)
+      ranges.data[range + 1] = ids.length
+    }
     fieldStart[base + PLURALS] = ids.length
     for (const id of plurals) ids.push(id)
     plurals = []
@@ -261,11 +341,11 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const inTool = new Uint8Array(terms.length)
   const nameTermCount = new Uint16Array(count)
   const postingSize = Math.max(16_384, ids.length)
-  const postingTerm = new Column(new Int32Array(postingSize))
-  const postingEntry = new Column(new Int32Array(postingSize))
-  const postingFrequency = new Column(new Float32Array(postingSize))
-  const postingName = new Column(new Uint8Array(postingSize))
-  const postingTool = new Column(new Uint8Array(postingSize))
+  const postingTerm = borrow(scratch.terms, postingSize, Int32Array)
+  const postingEntry = borrow(scratch.entries, postingSize, Int32Array)
+  const postingFrequency = borrow(scratch.frequencies, postingSize, Float32Array)
+  const postingName = borrow(scratch.names, postingSize, Uint8Array)
+  const postingTool = borrow(scratch.tools, postingSize, Uint8Array)
   const touched: Array<number> = []
   const column = ids.data
   for (let position = 0; position < count; position++) {
@@ -333,7 +413,14 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     postingInName[slot] = postingName.data[i]
     postingInTool[slot] = postingTool.data[i]
   }
+  scratch.ids = keep(ids, scratch.ids)
+  scratch.terms = keep(postingTerm, scratch.terms)
+  scratch.entries = keep(postingEntry, scratch.entries)
+  scratch.frequencies = keep(postingFrequency, scratch.frequencies)
+  scratch.names = keep(postingName, scratch.names)
+  scratch.tools = keep(postingTool, scratch.tools)
   const verbOf = verbIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
+  const headOf = headIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
   const mutates = Uint8Array.from(verbIds, (id) => (id >= 0 && !isReading(terms[id]) ? 1 : 0))
   const positionOf = new Map<string, number>()
   const termsByLength = new Map<number, Array<number>>()
@@ -345,11 +432,22 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     bucket.push(position)
   })
   // Paths are unique, so sorting them (natively, as above) and looking each up gives path order.
-  const positionOfPath = new Map<string, number>()
-  const paths = entries.map((entry, position) => (positionOfPath.set(entry.path, position), entry.path)).sort()
-  const pathOrder = paths.map((path) => positionOfPath.get(path)!)
-  const rankOf = new Int32Array(count)
-  for (let rank = 0; rank < count; rank++) rankOf[pathOrder[rank]] = rank
+  // It waits for a browse or a tie: a query whose scores all differ never needs it.
+  let pathOrder: ReadonlyArray<number> | undefined
+  let rankOf: Int32Array | undefined
+  const browsingOrder = () => {
+    if (pathOrder !== undefined) return pathOrder
+    const positionOfPath = new Map<string, number>()
+    const paths = entries.map((entry, position) => (positionOfPath.set(entry.path, position), entry.path)).sort()
+    return (pathOrder = paths.map((path) => positionOfPath.get(path)!))
+  }
+  const ranks = () => {
+    if (rankOf !== undefined) return rankOf
+    const order = browsingOrder()
+    rankOf = new Int32Array(count)
+    for (let rank = 0; rank < count; rank++) rankOf[order[rank]] = rank
+    return rankOf
+  }
   let written: Map<number, Array<readonly [string, number]>> | undefined
   const writtenByLength = () => {
     if (written !== undefined) return written
@@ -363,8 +461,8 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     return written
   }
   return {
-    entries, pathOrder, rankOf, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool,
-    termsByLength, writtenByLength, nameTermCount, verbOf, mutates,
+    entries, pathOrder: browsingOrder, rankOf: ranks, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool,
+    termsByLength, writtenByLength, nameTermCount, verbOf, mutates, headOf,
   }
 }
 
@@ -374,6 +472,9 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
  * creates and updates; `Get` both lists and retrieves), so its description's opening verb ("List
  * all customers", "Update a customer") names its action instead, when it opens with one.
  */
+/** Words after which a name names what its thing belongs to (`TasksForProject`, `task_to_section`). */
+const PREPOSITIONS: ReadonlySet<string> = new Set(["for", "of", "in", "on", "to", "from", "by", "at", "with", "into", "within"])
+
 const METHOD_VERBS: ReadonlySet<string> = new Set(["get", "post", "put", "patch", "delet"])
 const isMethodVerb = (term: string): boolean => METHOD_VERBS.has(term)
 /** How many of its description's first words may hold the verb of a tool named by its method. */

@@ -146,7 +146,7 @@ export const rank = (catalog: Catalog, query: string, scope: string | undefined,
   const exact = exactFirst ? exactMatch(catalog, query) : undefined
   const concepts = analyzeQuery(query, implied)
   const entries =
-    concepts.length === 0 ? index.pathOrder.map((position) => index.entries[position]).filter(inScope) : rankConcepts(index, concepts, inScope, !implied)
+    concepts.length === 0 ? index.pathOrder().map((position) => index.entries[position]).filter(inScope) : rankConcepts(index, concepts, inScope, !implied)
   if (exact === undefined || !inScope(exact)) return entries
   return [exact, ...entries.filter((entry) => entry !== exact)]
 }

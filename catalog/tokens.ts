@@ -20,11 +20,6 @@ const STOP_WORDS = new Set([
   "its", "this", "that", "be", "as", "into", "via", "tool", "tools",
 ])
 
-/** A loop, not a regular expression: this runs once per description and the loop is several times faster. */
-const isAscii = (text: string): boolean => {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
-  return true
-}
 const WORD = /[\p{L}\p{N}]+/gu
 /**
  * A camelCase word's humps. A capitalised acronym's plural (`PRs`, `IDs`, `URLs`) is one hump, not
@@ -53,8 +48,10 @@ export const tokenize = (text: string): Array<string> => {
  */
 export const scan = (text: string, emit: Emit, keepStopWords = false, fold = false): void => {
   const options = (keepStopWords ? KEEP : 0) | (fold ? FOLD : 0)
-  if (isAscii(text)) scanAscii(text, emit, options)
-  else for (const word of text.normalize("NFKD").replace(/\p{M}+/gu, "").match(WORD) ?? []) addWord(emit, word, options)
+  const rest = scanAscii(text, emit, options)
+  if (rest < 0) return
+  // Accents, other scripts: the rest of the text, from the start of the word where ASCII ended.
+  for (const word of text.slice(rest).normalize("NFKD").replace(/\p{M}+/gu, "").match(WORD) ?? []) addWord(emit, word, options)
 }
 
 /** `scan`'s options as bits, so the per-word helpers take one number. */
@@ -64,13 +61,16 @@ const FOLD = 2
 /**
  * The ASCII case by hand, since it is nearly every description and building an index tokenises
  * thousands of them: words are runs of letters and digits, and a word with no capital after its
- * first letter and no digit (most words) is one token without consulting `HUMP`.
+ * first letter and no digit (most words) is one token without consulting `HUMP`. At the first
+ * character beyond ASCII it stops and returns where the word holding it starts, for the general
+ * case to read the rest; -1 when it read the whole text.
  */
-const scanAscii = (text: string, emit: Emit, options: number): void => {
+const scanAscii = (text: string, emit: Emit, options: number): number => {
   let start = -1
   let simple = true
   for (let i = 0; i <= text.length; i++) {
     const code = i < text.length ? text.charCodeAt(i) : 0
+    if (code > 0x7f) return start < 0 ? i : start
     const lower = code >= 97 && code <= 122
     const upper = code >= 65 && code <= 90
     const digit = code >= 48 && code <= 57
@@ -86,10 +86,46 @@ const scanAscii = (text: string, emit: Emit, options: number): void => {
     if (start >= 0) {
       const word = text.slice(start, i)
       if (simple) addToken(emit, word, false, options)
-      else addWord(emit, word, options)
+      else addAsciiWord(emit, word, options)
       start = -1
     }
   }
+  return -1
+}
+
+/** Reused by `addAsciiWord`: where each hump ends, so splitting a word allocates only its humps. */
+let humpEnds = new Int32Array(64)
+
+/**
+ * `addWord` for a word of ASCII letters and digits, with `HUMP`'s alternatives tried by hand in
+ * its order: tool names are mostly camelCase words, and a regular expression per name is most of
+ * what reading a name costs. At an upper-case run of two or more: the run and an `s` not followed
+ * by a lower-case letter (`PRs`); else, before a lower-case letter, the run less its last letter
+ * (`HTTP` of `HTTPServer`); else the whole run. One capital and lower-case letters, lower-case
+ * letters, and digits are each one hump.
+ */
+const addAsciiWord = (emit: Emit, word: string, options: number): void => {
+  if (humpEnds.length < word.length) humpEnds = new Int32Array(2 * word.length)
+  const isUpper = (at: number) => at < word.length && word.charCodeAt(at) >= 65 && word.charCodeAt(at) <= 90
+  const isLower = (at: number) => at < word.length && word.charCodeAt(at) >= 97 && word.charCodeAt(at) <= 122
+  const isDigit = (at: number) => at < word.length && word.charCodeAt(at) >= 48 && word.charCodeAt(at) <= 57
+  let humps = 0
+  let at = 0
+  while (at < word.length) {
+    let end = at
+    if (isUpper(at)) {
+      while (isUpper(end)) end++
+      if (end - at >= 2 && word.charCodeAt(end) === 115 && !isLower(end + 1)) end++
+      else if (end - at >= 2 && isLower(end)) end--
+      else if (end - at === 1) while (isLower(end)) end++
+    } else if (isLower(at)) while (isLower(end)) end++
+    else while (isDigit(end)) end++
+    humpEnds[humps++] = end
+    at = end
+  }
+  if (humps === 1) return addToken(emit, word, false, options)
+  for (let hump = 0, from = 0; hump < humps; from = humpEnds[hump++]) addToken(emit, word.slice(from, humpEnds[hump]), false, options)
+  if (humps <= 3) addToken(emit, word, true, options)
 }
 
 const addWord = (emit: Emit, word: string, options: number): void => {

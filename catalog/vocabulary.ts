@@ -26,7 +26,7 @@ export const STOP_WORDS: ReadonlyArray<string> = [
   "avec", "mon", "ma", "mes", "ce", "cette", "ces", "est", "sont", "qui", "que", "quel", "quelle", "je", "moi", "nous",
   "vous", "son", "sa", "ses", "en", "y", "il", "elle", "quels", "quelles",
   // Spanish
-  "el", "los", "las", "unos", "unas", "del", "al", "y", "o", "para", "por", "con", "mi", "mis", "su", "sus", "es", "que",
+  "el", "los", "las", "una", "unos", "unas", "del", "al", "y", "o", "para", "por", "con", "mi", "mis", "su", "sus", "es", "que",
   "yo", "se", "lo", "como", "uno", "cual", "cuales", "cuando", "donde",
   // German
   "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines", "und", "oder", "im",
@@ -78,12 +78,12 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
 export const ACTIONS: ReadonlyArray<ReadonlyArray<string>> = [
   ["create", "add", "new", "make", "open", "start", "register", "insert", "build", "generate", "compose", "provision", "post", "submit", "file", "trigger", "raise", "instantiate", "establish", "initiate", "spawn"],
   ["get", "fetch", "retrieve", "read", "show", "view", "display", "see", "inspect", "describe", "detail", "lookup", "look", "information", "check", "open"],
-  ["list", "all", "enumerate", "browse", "show", "index"],
+  ["list", "all", "enumerate", "browse", "show", "index", "dump"],
   ["update", "edit", "modify", "change", "set", "patch", "alter", "adjust", "amend", "rename", "put", "reschedule", "replace", "configure", "turn", "upgrade"],
   ["delete", "remove", "drop", "destroy", "erase", "purge", "discard", "trash", "uninstall", "kick", "unregister", "cancel", "clear", "wipe", "prune", "cleanup"],
   ["search", "find", "query", "lookup", "look", "filter", "locate", "discover", "seek", "grep"],
   ["send", "post", "deliver", "dispatch", "publish", "notify", "create"],
-  ["run", "execute", "invoke", "trigger", "launch", "start", "perform", "fire", "kick"],
+  ["run", "execute", "invoke", "trigger", "launch", "start", "perform", "fire", "kick", "evaluate", "eval"],
   ["stop", "cancel", "abort", "halt", "terminate", "end", "kill", "hang", "interrupt"],
   ["pause", "suspend", "freeze", "hold", "snooze", "mute"],
   ["resume", "unpause", "continue", "restart", "restore", "unsnooze"],

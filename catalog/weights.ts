@@ -52,6 +52,11 @@ export interface RankingWeights {
    * namespace description does not make each of its tools one that schedules.
    */
   readonly weakFieldCoverage: number
+  /**
+   * What a tool's name being about the thing the query is about adds (times the match's quality):
+   * "tasks of a project" and `getTasksForProject` rather than `getProjectsForTask`.
+   */
+  readonly aboutHead: number
 }
 
 export const WEIGHTS: RankingWeights = Object.freeze({
@@ -73,6 +78,7 @@ export const WEIGHTS: RankingWeights = Object.freeze({
   noObject: 0.5,
   ownVerbInGroup: 0.7,
   weakFieldCoverage: 0.5,
+  aboutHead: 0.1,
 } as const)
 
 /** The weights in force: `WEIGHTS`, unless the evaluation's sweep has swapped in others. */
