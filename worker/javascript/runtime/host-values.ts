@@ -183,12 +183,12 @@ function hostFunction(realm: Realm, name: string, wireName: string, async: boole
     : realm.builtin(name, 0, (st, _t, args) => callHostNow(st, request(st, args)))
 }
 
+/**
+ * Defines the globals of one execution: `tools` (which the realm template reserves: see
+ * builtins/discovery.ts) and the host's extension globals.
+ */
 export function installHostGlobals(realm: Realm, globals: ReadonlyArray<HostGlobal>): void {
   realm.defineGlobal("tools", new ToolFunction(realm, ""))
-  realm.defineGlobal(
-    "search",
-    realm.builtin("search", 1, (st, _t, args) => startHostCall(st, { op: "search", name: "search", args: args.map((a, i) => jsToData(st, a, `args[${i}]`)) })),
-  )
   for (const { path, async } of globals) {
     const parts = path.split(".")
     let target: JsObject = realm.global
