@@ -131,10 +131,14 @@ const RUNTIME = resolve(import.meta.dirname, "../../worker/javascript/runtime")
  * takes the realm or a realm object and no `JsState`), a function made there that reads, at any
  * depth, a variable of that install-time scope holding anything but constant data or a function.
  */
+const PRIMITIVE = ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.ESSymbolLike |
+  ts.TypeFlags.Undefined | ts.TypeFlags.Null | ts.TypeFlags.EnumLike
+
 function installTimeCaptures(): string[] {
   const files = readdirSync(BUILTINS).filter((f) => f.endsWith(".ts")).map((f) => join(BUILTINS, f))
   files.push(join(RUNTIME, "modules.ts"))
-  const program = ts.createProgram(files, { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true })
+  const options = { strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, noEmit: true }
+  const program = ts.createProgram(files, options)
   const checker = program.getTypeChecker()
   const isFunction = (n: ts.Node): n is ts.FunctionLikeDeclaration =>
     ts.isFunctionDeclaration(n) || ts.isFunctionExpression(n) || ts.isArrowFunction(n) || ts.isMethodDeclaration(n)
@@ -144,7 +148,7 @@ function installTimeCaptures(): string[] {
   /** Primitives, functions, and objects whose every property is read-only constant data. */
   const constant = (t: ts.Type, depth = 0): boolean => {
     if (t.isUnion()) return t.types.every((u) => constant(u, depth))
-    if (t.flags & (ts.TypeFlags.StringLike | ts.TypeFlags.NumberLike | ts.TypeFlags.BooleanLike | ts.TypeFlags.BigIntLike | ts.TypeFlags.ESSymbolLike | ts.TypeFlags.Undefined | ts.TypeFlags.Null | ts.TypeFlags.EnumLike)) return true
+    if (t.flags & PRIMITIVE) return true
     if (t.getCallSignatures().length > 0 || t.getConstructSignatures().length > 0) return true
     if (depth > 2 || !(t.flags & ts.TypeFlags.Object)) return false
     return t.getProperties().every((p) => {

@@ -45,9 +45,13 @@ interface Blueprint {
   readonly proto: number
   /** The storage's shape: the template object's, or one made for the keys of a template object kept in a Map. */
   readonly shape: Shape
-  /** By slot: what is stored there, the primitive value, the object's blueprint (or the getter's), the setter's. */
+  /**
+   * By slot: what is stored there, the value a copy starts with (the primitive, or
+   * `NOT_YET_COPIED` for an object made when first read), the object's blueprint (or the
+   * getter's), the setter's.
+   */
   readonly stored: ReadonlyArray<Stored>
-  readonly values: ReadonlyArray<Value>
+  readonly values: ReadonlyArray<Value | Accessor>
   readonly first: ReadonlyArray<number>
   readonly second: ReadonlyArray<number>
   /**
@@ -142,9 +146,11 @@ export class RealmTemplate {
       }
     }
     const attrs = o.attrs
+    const lazyValues = attrs !== null
+    const start: Array<Value | Accessor> = values.map((v, slot) => (lazyValues && stored[slot] !== Stored.Primitive ? NOT_YET_COPIED : v))
     return {
-      original: o, proto, shape: o.shape ?? Shape.ofBuiltin(keys, o.constructor === JsObject), stored, values, first, second,
-      lazyValues: attrs !== null, attrs: attrs === null ? null : new Map(attrs), extensible: o.extensible,
+      original: o, proto, shape: o.shape ?? Shape.ofBuiltin(keys, o.constructor === JsObject), stored, values: start, first, second,
+      lazyValues, attrs: attrs === null ? null : new Map(attrs), extensible: o.extensible,
     }
   }
 }
@@ -154,12 +160,11 @@ export class RealmTemplate {
  * filled the first time it is touched.
  */
 export class RealmCopy implements PropertySource {
-  private readonly made: Array<JsObject | undefined>
+  /** The copies made, by blueprint (grown as higher numbers are reached: most executions reach few). */
+  private made: Array<JsObject | undefined> = new Array(64)
   private readonly link = (o: JsObject): JsObject => this.object(this.source.id(o))
 
-  constructor(private readonly source: RealmTemplate) {
-    this.made = new Array(source.size)
-  }
+  constructor(private readonly source: RealmTemplate) {}
 
   /** The realm copied (its fields say which objects the engine names). */
   get template(): Realm {
@@ -177,6 +182,7 @@ export class RealmCopy implements PropertySource {
   }
 
   private object(id: number): JsObject {
+    if (id >= this.made.length) this.grow(id)
     const made = this.made[id]
     if (made !== undefined) return made
     const b = this.source.get(id)
@@ -186,12 +192,18 @@ export class RealmCopy implements PropertySource {
     return copy
   }
 
+  private grow(id: number): void {
+    const grown: Array<JsObject | undefined> = new Array(Math.min(this.source.size, Math.max(id + 1, this.made.length * 2)))
+    for (let i = 0; i < this.made.length; i++) grown[i] = this.made[i]
+    this.made = grown
+  }
+
   fill(o: JsObject, id: number): void {
     const b = this.source.get(id)
-    const values: Array<Value | Accessor> = b.values.slice()
-    const stored = b.stored
-    for (let slot = 0; slot < stored.length; slot++) {
-      if (stored[slot] !== Stored.Primitive) values[slot] = b.lazyValues ? NOT_YET_COPIED : this.linked(b, slot)
+    const values = b.values.slice()
+    if (!b.lazyValues) {
+      const stored = b.stored
+      for (let slot = 0; slot < stored.length; slot++) if (stored[slot] !== Stored.Primitive) values[slot] = this.linked(b, slot)
     }
     o.shape = b.shape
     o.slots = values
