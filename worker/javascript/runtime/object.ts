@@ -29,6 +29,12 @@
  * their behaviour in `impl`, a host closure the program cannot see; their `name`, `length` and
  * `prototype` properties are materialised on first own-property access, so creating a closure is
  * one allocation plus a Map.
+ *
+ * Copied built-ins. An execution's built-ins are copies of the worker's realm template
+ * (runtime/realm-copy.ts), and a copy gets its properties only when one is touched: until then it
+ * has neither shape nor dictionary (`deferProperties`), and the storage methods below, which meet
+ * that first, fill it. A filled copy shares its attributes with the template until it changes one,
+ * and its object values are made at their first read (`NOT_YET_COPIED`, resolved in `ownSlot`).
  */
 
 import type { JsState } from "./state.js"
