@@ -1,6 +1,7 @@
 /**
- * The realm: fresh per execution, with self-contained globals built on first use. A deferred
- * global must be indistinguishable from an eager one, whichever way the program reaches it.
+ * The realm: fresh per execution, each built-in copied from the worker's template when the
+ * program first reaches it (runtime/realm-copy.ts). A global not copied yet must be
+ * indistinguishable from one already made, whichever way the program reaches it.
  */
 
 import { describe, expect, it } from "vitest"

@@ -30,7 +30,6 @@ import { compiledProgram, type CompiledProgram } from "./programs.js"
 import { JsError, type Value } from "./runtime/object.js"
 import type { JsPromise } from "./runtime/promise.js"
 import { type JsState, ThrowSignal } from "./runtime/state.js"
-import { installModules } from "./runtime/modules.js"
 import { installHostGlobals, type HostGlobal } from "./runtime/host-values.js"
 import { unawaitedWarnings } from "./runtime/unawaited.js"
 import { toolNamesFor } from "../tool-names.js"
@@ -82,7 +81,7 @@ export function runJavaScript(source: string, options: JsOptions = {}): Outcome 
     installHostGlobals(realm, globals)
     st.catalogTools = options.tools ?? []
     if (options.tools !== undefined) st.toolNames = toolNamesFor(options.tools)
-    installModules(realm, new Set(globals.map((g) => g.path.split(".")[0]!)))
+    if (globals.length > 0) st.moduleRoots = new Set(globals.map((g) => g.path.split(".")[0]!))
     const promise = program.run() // run
     settle(st, promise)
     // Calls still running are interrupted by the host once the program has returned; say so.

@@ -32,25 +32,21 @@ const callbackArg = (st: JsState, fn: Value): JsFunction => {
   throw st.typeError(`${st.realm.describe(fn)} is not a function`)
 }
 
-const protoFor = (st: JsState, newTarget: JsObject | undefined, fallback: JsObject): JsObject => {
-  const p = newTarget?.get(st, "prototype")
-  return p instanceof JsObject ? p : fallback
-}
-
-function iteratorOver<T>(st: JsState, proto: JsObject, source: Iterable<T>, map: (x: T) => Value): JsIterator {
+/** An iterator over a host collection, inheriting from the realm's `%MapIteratorPrototype%` or `%SetIteratorPrototype%`. */
+function iteratorOver<T>(st: JsState, prototype: "Map Iterator" | "Set Iterator", source: Iterable<T>, map: (x: T) => Value): JsIterator {
   const it = source[Symbol.iterator]()
-  return new JsIterator(proto, () => {
+  return new JsIterator(st.realm.intrinsic(prototype), () => {
     const r = it.next()
     return r.done ? DONE : map(r.value)
   })
 }
 
 /** `%MapIteratorPrototype%` and `%SetIteratorPrototype%`: `next` plus their `toStringTag`. */
-function iteratorPrototype(realm: Realm, tag: string): JsObject {
+function installIteratorPrototype(realm: Realm, tag: string): void {
   const proto = new JsObject(realm.IteratorPrototype)
   realm.methods(proto, { next: [0, iteratorNext] })
   proto.defineOwn(realm.st, Symbol.toStringTag, tag, 3)
-  return proto
+  realm.registerIntrinsic(tag, proto)
 }
 
 /**
@@ -66,22 +62,21 @@ function overriddenAdder(st: JsState, o: JsObject, name: string, builtin: Value)
 }
 
 export function installCollections(realm: Realm): void {
-  const MapIterator = iteratorPrototype(realm, "Map Iterator")
-  const SetIterator = iteratorPrototype(realm, "Set Iterator")
+  installIteratorPrototype(realm, "Map Iterator")
+  installIteratorPrototype(realm, "Set Iterator")
   for (const weak of [false, true]) {
     const MP = new JsObject(realm.ObjectPrototype)
     const name = weak ? "WeakMap" : "Map"
-    // The realm's own `set`, taken once installed: a program that replaces `Map.prototype.set`
-    // gets its replacement called by the constructor.
-    let builtinSet: Value = undefined
+    // A program that replaces `Map.prototype.set` gets its replacement called by the constructor.
+    const builtinSet = `${name}.prototype.set`
     const ctor = realm.constructorFunction(
       name,
       0,
       (st, _t, [entries], newTarget) => {
         if (newTarget === undefined) throw st.typeError(`Constructor ${name} requires 'new'`)
-        const m = weak ? new JsWeakMap(protoFor(st, newTarget, MP)) : new JsMap(protoFor(st, newTarget, MP))
+        const m = weak ? new JsWeakMap(st.realm.prototypeFor(newTarget, "WeakMap.prototype")) : new JsMap(st.realm.prototypeFor(newTarget, "Map.prototype"))
         if (entries !== undefined && entries !== null) {
-          const adder = overriddenAdder(st, m, "set", builtinSet)
+          const adder = overriddenAdder(st, m, "set", st.realm.intrinsic(builtinSet))
           iterate(st, entries, (e) => {
             if (!(e instanceof JsObject)) throw st.typeError(`Iterator value ${st.realm.describe(e)} is not an entry object`)
             const k = getV(st, e, "0")
@@ -114,7 +109,7 @@ export function installCollections(realm: Realm): void {
       has: [1, (st, t, [k]) => thisMap(st, t, "has", weak).data.has(key(k))],
       delete: [1, (st, t, [k]) => thisMap(st, t, "delete", weak).data.delete(key(k))],
     })
-    builtinSet = MP.own("set") as Value
+    realm.registerIntrinsic(builtinSet, MP.own("set") as JsFunction)
     if (!weak) {
       realm.methods(MP, {
         clear: [0, (st, t) => {
@@ -127,10 +122,10 @@ export function installCollections(realm: Realm): void {
           for (const [k, v] of m.data) st.call(fn, self, [v, k, m])
           return undefined
         }],
-        keys: [0, (st, t) => iteratorOver(st, MapIterator, thisMap(st, t, "keys", weak).data.keys(), (k) => k)],
-        values: [0, (st, t) => iteratorOver(st, MapIterator, thisMap(st, t, "values", weak).data.values(), (v) => v)],
+        keys: [0, (st, t) => iteratorOver(st, "Map Iterator", thisMap(st, t, "keys", weak).data.keys(), (k) => k)],
+        values: [0, (st, t) => iteratorOver(st, "Map Iterator", thisMap(st, t, "values", weak).data.values(), (v) => v)],
       })
-      const entries = realm.builtin("entries", 0, (st, t) => iteratorOver(st, MapIterator, thisMap(st, t, "entries", weak).data.entries(), ([k, v]) => st.realm.newArray([k, v])))
+      const entries = realm.builtin("entries", 0, (st, t) => iteratorOver(st, "Map Iterator", thisMap(st, t, "entries", weak).data.entries(), ([k, v]) => st.realm.newArray([k, v])))
       MP.defineOwn(realm.st, "entries", entries, 2)
       MP.defineOwn(realm.st, Symbol.iterator, entries, 2)
       realm.getter(ctor, Symbol.species, (_st, t) => t)
@@ -139,7 +134,7 @@ export function installCollections(realm: Realm): void {
         groupBy: [2, (st, _t, [items, fn]) => {
           if (items === undefined || items === null) throw st.typeError(`${String(items)} is not iterable`)
           callbackArg(st, fn)
-          const m = new JsMap(MP)
+          const m = new JsMap(st.realm.intrinsic("Map.prototype"))
           let i = 0
           iterate(st, items, (v) => {
             const k = key(st.call(fn, undefined, [v, i++]))
@@ -153,8 +148,8 @@ export function installCollections(realm: Realm): void {
     }
 
     const SP = new JsObject(realm.ObjectPrototype)
-    let builtinAdd: Value = undefined
     const setName = weak ? "WeakSet" : "Set"
+    const builtinAdd = `${setName}.prototype.add`
     realm.registerIntrinsic(`${setName}.prototype`, SP)
     realm.defineGlobal(
       setName,
@@ -163,9 +158,9 @@ export function installCollections(realm: Realm): void {
         0,
         (st, _t, [values], newTarget) => {
           if (newTarget === undefined) throw st.typeError(`Constructor ${setName} requires 'new'`)
-          const s = weak ? new JsWeakSet(protoFor(st, newTarget, SP)) : new JsSet(protoFor(st, newTarget, SP))
+          const s = weak ? new JsWeakSet(st.realm.prototypeFor(newTarget, "WeakSet.prototype")) : new JsSet(st.realm.prototypeFor(newTarget, "Set.prototype"))
           if (values !== undefined && values !== null) {
-            const adder = overriddenAdder(st, s, "add", builtinAdd)
+            const adder = overriddenAdder(st, s, "add", st.realm.intrinsic(builtinAdd))
             iterate(st, values, (v) => {
               if (adder !== null) {
                 st.call(adder, s, [v])
@@ -193,7 +188,7 @@ export function installCollections(realm: Realm): void {
       has: [1, (st, t, [v]) => thisSet(st, t, "has", weak).data.has(key(v))],
       delete: [1, (st, t, [v]) => thisSet(st, t, "delete", weak).data.delete(key(v))],
     })
-    builtinAdd = SP.own("add") as Value
+    realm.registerIntrinsic(builtinAdd, SP.own("add") as JsFunction)
     if (!weak) {
       realm.methods(SP, {
         clear: [0, (st, t) => {
@@ -206,9 +201,9 @@ export function installCollections(realm: Realm): void {
           for (const v of s.data) st.call(fn, self, [v, v, s])
           return undefined
         }],
-        entries: [0, (st, t) => iteratorOver(st, SetIterator, thisSet(st, t, "entries", weak).data.values(), (v) => st.realm.newArray([v, v]))],
+        entries: [0, (st, t) => iteratorOver(st, "Set Iterator", thisSet(st, t, "entries", weak).data.values(), (v) => st.realm.newArray([v, v]))],
       })
-      const values = realm.builtin("values", 0, (st, t) => iteratorOver(st, SetIterator, thisSet(st, t, "values", weak).data.values(), (v) => v))
+      const values = realm.builtin("values", 0, (st, t) => iteratorOver(st, "Set Iterator", thisSet(st, t, "values", weak).data.values(), (v) => v))
       SP.defineOwn(realm.st, "values", values, 2)
       SP.defineOwn(realm.st, "keys", values, 2)
       SP.defineOwn(realm.st, Symbol.iterator, values, 2)

@@ -11,7 +11,6 @@ import { toNumber, truthy } from "../runtime/ops.js"
 import { type Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
 import { JsArrayBuffer, toBigInt, toIndex } from "./typed-array.js"
-import { prototypeFor } from "./web-common.js"
 
 export class JsDataView extends JsObject {
   readonly host: DataView
@@ -50,7 +49,7 @@ export function installDataView(realm: Realm): void {
       if (at > size) throw st.rangeError(`Start offset ${at} is outside the bounds of the buffer`)
       const count = length === undefined ? size - at : toIndex(st, length, "DataView length")
       if (at + count > size) throw st.rangeError(`Invalid DataView length ${count}`)
-      return new JsDataView(prototypeFor(st, newTarget, proto), buffer, at, count)
+      return new JsDataView(st.realm.prototypeFor(newTarget, "DataView.prototype"), buffer, at, count)
     },
     proto,
   )

@@ -64,29 +64,22 @@ function parseText(st: JsState, text: string): number {
   return parseDate(text)
 }
 
-const protoFor = (st: JsState, newTarget: JsObject, fallback: JsObject): JsObject => {
-  const p = newTarget.get(st, "prototype")
-  return p instanceof JsObject ? p : fallback
-}
-
-function construct(prototype: JsObject): FunctionImpl {
-  return function constructDate(st, _this, args, newTarget) {
-    if (newTarget === undefined) return dateTimeText(st.world.now())
-    let tv: number
-    if (args.length === 0) tv = st.world.now()
-    else if (args.length === 1) {
-      const value = args[0]
-      if (value instanceof JsDate) tv = value.time
-      else {
-        const v = toPrimitive(st, value)
-        tv = typeof v === "string" ? parseText(st, v) : toNumber(st, v)
-      }
-      tv = T.timeClip(tv)
-    } else {
-      tv = T.timeClip(T.utc(timeFromArguments(st, args)))
+const constructDate: FunctionImpl = (st, _this, args, newTarget) => {
+  if (newTarget === undefined) return dateTimeText(st.world.now())
+  let tv: number
+  if (args.length === 0) tv = st.world.now()
+  else if (args.length === 1) {
+    const value = args[0]
+    if (value instanceof JsDate) tv = value.time
+    else {
+      const v = toPrimitive(st, value)
+      tv = typeof v === "string" ? parseText(st, v) : toNumber(st, v)
     }
-    return new JsDate(protoFor(st, newTarget, prototype), tv)
+    tv = T.timeClip(tv)
+  } else {
+    tv = T.timeClip(T.utc(timeFromArguments(st, args)))
   }
+  return new JsDate(st.realm.prototypeFor(newTarget, "Date.prototype"), tv)
 }
 
 /** A getter of one field of the (local or UTC) time. */
@@ -229,7 +222,7 @@ const setYear: FunctionImpl = (st, t, [year]) => {
 
 export function installDate(realm: Realm): void {
   const DP = new JsObject(realm.ObjectPrototype)
-  const ctor = realm.constructorFunction("Date", 7, construct(DP), DP)
+  const ctor = realm.constructorFunction("Date", 7, constructDate, DP)
   realm.defineGlobal("Date", ctor)
   realm.registerIntrinsic("Date.prototype", DP)
 

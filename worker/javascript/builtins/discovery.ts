@@ -22,6 +22,13 @@ import type { JsState } from "../runtime/state.js"
 import { startHostCall } from "../runtime/host-values.js"
 
 export function installDiscovery(realm: Realm): void {
+  // `tools` is made for each execution (runtime/host-values.ts), from its catalog; reserved here,
+  // the global object of every copied realm has its place already.
+  realm.defineGlobal("tools", undefined)
+  realm.defineGlobal(
+    "search",
+    realm.builtin("search", 1, (st, _t, args) => startHostCall(st, { op: "search", name: "search", args: args.map((a, i) => jsToData(st, a, `args[${i}]`)) })),
+  )
   installToolList(realm)
   realm.defineGlobal("searchTools", realm.builtin("searchTools", 2, askHost("searchTools")))
   realm.defineGlobal("describeTool", realm.builtin("describeTool", 1, askHost("describeTool")))
@@ -37,10 +44,10 @@ const askHost =
 /** `ALL_TOOLS`: an accessor until first touched, then a data property holding the list. */
 function installToolList(realm: Realm): void {
   const settle = (st: JsState, value: Value): Value => {
-    realm.global.defineOwn(st, "ALL_TOOLS", value, HIDDEN)
+    st.realm.global.defineOwn(st, "ALL_TOOLS", value, HIDDEN)
     return value
   }
-  const getter = realm.builtin("get ALL_TOOLS", 0, (st) => settle(st, buildToolList(st, realm)))
+  const getter = realm.builtin("get ALL_TOOLS", 0, (st) => settle(st, buildToolList(st, st.realm)))
   const setter = realm.builtin("set ALL_TOOLS", 1, (st, _this, args) => {
     settle(st, args[0])
     return undefined

@@ -14,25 +14,22 @@ import type { JsState } from "../runtime/state.js"
 
 export const ERROR_NAMES = ["Error", "TypeError", "RangeError", "ReferenceError", "SyntaxError", "EvalError", "URIError", "AggregateError"] as const
 
-/** The prototype a `new X()` inside a subclass constructor should use. */
-const prototypeFor = (st: JsState, newTarget: JsObject | undefined, fallback: JsObject): JsObject => {
-  if (newTarget === undefined) return fallback
-  const p = newTarget.get(st, "prototype")
-  return p instanceof JsObject ? p : fallback
-}
-
 /**
  * The `stack` of an error made by a program's `new X()`: its frames are taken when the error is
  * made, its first line (`Name: message`) when the stack is first read, as in V8 — so a subclass
  * that sets `this.name` in its constructor shows that name. The first read turns the accessor into
- * a plain data property holding the text; writing `stack` replaces it.
+ * a plain data property holding the text; writing `stack` replaces it. (The frames are kept by
+ * error, weakly, whichever execution made it.)
  */
-function lazyStack(realm: Realm): (st: JsState, e: JsObject) => void {
-  const frames = new WeakMap<JsObject, string>()
-  const materialise = (st: JsState, t: Value, text: Value): void => {
-    if (t instanceof JsObject) t.defineOwn(st, "stack", text, HIDDEN)
-  }
-  const accessor = new Accessor(
+const frames = new WeakMap<JsObject, string>()
+
+const materialiseStack = (st: JsState, t: Value, text: Value): void => {
+  if (t instanceof JsObject) t.defineOwn(st, "stack", text, HIDDEN)
+}
+
+function installStackAccessor(realm: Realm): void {
+  realm.registerIntrinsic(
+    "%ErrorStackGetter%",
     realm.builtin("stack", 0, (st, t) => {
       if (!(t instanceof JsObject)) return undefined
       const tail = frames.get(t)
@@ -40,32 +37,38 @@ function lazyStack(realm: Realm): (st: JsState, e: JsObject) => void {
       const name = toStr(st, t.get(st, "name"))
       const message = toStr(st, t.get(st, "message"))
       const text = (message === "" ? name : `${name}: ${message}`) + tail
-      materialise(st, t, text)
+      materialiseStack(st, t, text)
       return text
     }),
+  )
+  realm.registerIntrinsic(
+    "%ErrorStackSetter%",
     realm.builtin("stack", 1, (st, t, [v]) => {
-      materialise(st, t, v)
+      materialiseStack(st, t, v)
       return undefined
     }),
   )
-  return (st, e) => {
-    frames.set(e, st.stackText("", st.line))
-    e.defineOwn(st, "stack", accessor, HIDDEN)
-  }
+}
+
+function attachStack(st: JsState, e: JsObject): void {
+  frames.set(e, st.stackText("", st.line))
+  const accessor = new Accessor(st.realm.intrinsic("%ErrorStackGetter%") as JsFunction, st.realm.intrinsic("%ErrorStackSetter%") as JsFunction)
+  e.defineOwn(st, "stack", accessor, HIDDEN)
 }
 
 export function installErrors(realm: Realm): void {
-  const attachStack = lazyStack(realm)
+  installStackAccessor(realm)
   let base: JsFunction | undefined
   for (const name of ERROR_NAMES) {
-    const proto = new JsObject(name === "Error" ? realm.ObjectPrototype : realm.errorPrototypes.get("Error")!)
-    realm.errorPrototypes.set(name, proto)
+    const proto = new JsObject(name === "Error" ? realm.ObjectPrototype : realm.errorPrototype("Error"))
+    realm.registerIntrinsic(`${name}.prototype`, proto)
     const aggregate = name === "AggregateError"
+    const fallback = `${name}.prototype`
     const ctor = realm.constructorFunction(
       name,
       aggregate ? 2 : 1,
       (st, _t, args, newTarget) => {
-        const e = new JsError(prototypeFor(st, newTarget, proto))
+        const e = new JsError(st.realm.prototypeFor(newTarget, fallback))
         e.line = st.line
         const message = aggregate ? args[1] : args[0]
         const options = aggregate ? args[2] : args[1]
@@ -83,7 +86,7 @@ export function installErrors(realm: Realm): void {
     proto.defineOwn(realm.st, "message", "", HIDDEN)
     realm.defineGlobal(name, ctor)
   }
-  realm.methods(realm.errorPrototypes.get("Error")!, {
+  realm.methods(realm.errorPrototype("Error"), {
     toString: spec(0, (st: JsState, thisArg: Value) => errorToString(st, thisArg)),
   })
 }

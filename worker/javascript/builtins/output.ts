@@ -32,7 +32,7 @@ export function installOutput(realm: Realm): void {
     "image",
     realm.builtin("image", 1, (st, _this, args) => {
       try {
-        const { mimeType, data } = checkImage(imageArgument(st, realm, args[0]), st.bounds, (units) => st.charge(units))
+        const { mimeType, data } = checkImage(imageArgument(st, st.realm, args[0]), st.bounds, (units) => st.charge(units))
         st.output.image(mimeType, data)
       } catch (error) {
         if (error instanceof OutputArgumentError) throw st.typeError(error.message)

@@ -31,7 +31,7 @@ export function installPromise(realm: Realm): void {
     (st, _t, [executor], newTarget) => {
       if (newTarget === undefined) throw st.typeError("Promise constructor cannot be invoked without 'new'")
       if (!(executor instanceof JsFunction)) throw st.typeError(JsMessages.resolverNotCallable(st.realm.describe(executor)))
-      const p = new JsPromise(PP)
+      const p = new JsPromise(st.realm.PromisePrototype)
       const proto = newTarget.get(st, "prototype")
       if (proto instanceof JsObject) p.proto = proto
       const [resolve, reject] = resolvingFunctions(st, p)

@@ -105,7 +105,7 @@ export function installRegExp(realm: Realm): void {
   realm.registerIntrinsic("RegExp.prototype.exec", RP.own("exec") as JsFunction)
 
   realm.getter(RP, "source", (st, t) => {
-    if (t === RP) return "(?:)"
+    if (t === regExpPrototype(st)) return "(?:)"
     return escapeSource(thisRegExp(st, t, "source").source)
   })
   realm.getter(RP, "flags", (st, t) => {
@@ -116,7 +116,7 @@ export function installRegExp(realm: Realm): void {
   })
   for (const [name, letter] of FLAG_GETTERS) {
     realm.getter(RP, name, (st, t) => {
-      if (t === RP) return undefined
+      if (t === regExpPrototype(st)) return undefined
       return thisRegExp(st, t, name).flags.includes(letter)
     })
   }

@@ -30,7 +30,7 @@ export function installState(realm: Realm): void {
   realm.defineGlobal(
     "store",
     realm.builtin("store", 2, (st, _this, args) => {
-      const key = keyArgument(st, realm, "store", args[0])
+      const key = keyArgument(st, st.realm, "store", args[0])
       const value = args[1]
       ask(st, { op: "state", name: "store", args: value === undefined ? [key] : [key, jsToData(st, value, "value")] })
       return undefined
@@ -38,7 +38,7 @@ export function installState(realm: Realm): void {
   )
   realm.defineGlobal(
     "load",
-    realm.builtin("load", 1, (st, _this, args) => ask(st, { op: "state", name: "load", args: [keyArgument(st, realm, "load", args[0])] })),
+    realm.builtin("load", 1, (st, _this, args) => ask(st, { op: "state", name: "load", args: [keyArgument(st, st.realm, "load", args[0])] })),
   )
 }
 

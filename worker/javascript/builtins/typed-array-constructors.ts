@@ -17,7 +17,6 @@ import { type Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
 import { construct } from "../compile/functions.js"
 import { ELEMENT_KINDS, type ElementKind, JsArrayBuffer, JsTypedArray, allocateTypedArray, checkBytes, toIndex } from "./typed-array.js"
-import { prototypeFor } from "./web-common.js"
 
 /** The realm's binary-data intrinsics, found from any typed array builtin. */
 export interface BinaryIntrinsics {
@@ -29,11 +28,22 @@ export interface BinaryIntrinsics {
   readonly prototypes: Map<ElementKind, JsObject>
 }
 
+/** Each realm's, gathered from its intrinsics the first time a builtin asks. */
 const binaryOf = new WeakMap<Realm, BinaryIntrinsics>()
 export const binary = (realm: Realm): BinaryIntrinsics => {
-  // The binary globals are deferred (built on first use); a web API making bytes builds them too.
-  if (!binaryOf.has(realm)) realm.global.get(realm.st, "ArrayBuffer")
-  return binaryOf.get(realm)!
+  let found = binaryOf.get(realm)
+  if (found === undefined) {
+    found = {
+      TypedArray: realm.intrinsic("TypedArray") as JsFunction,
+      TypedArrayPrototype: realm.intrinsic("TypedArray.prototype"),
+      ArrayBufferPrototype: realm.intrinsic("ArrayBuffer.prototype"),
+      ArrayBuffer: realm.intrinsic("ArrayBuffer") as JsFunction,
+      constructors: new Map(ELEMENT_KINDS.map((kind) => [kind, realm.intrinsic(kind.name) as JsFunction])),
+      prototypes: new Map(ELEMENT_KINDS.map((kind) => [kind, realm.intrinsic(`${kind.name}.prototype`)])),
+    }
+    binaryOf.set(realm, found)
+  }
+  return found
 }
 
 /** SpeciesConstructor(o, default). */
@@ -77,19 +87,20 @@ function sourceValues(st: JsState, source: JsObject, usingIterator: Value): Valu
   return values
 }
 
-function constructTypedArray(st: JsState, kind: ElementKind, args: Value[], newTarget: JsObject, defaultProto: JsObject): JsTypedArray {
+function constructTypedArray(st: JsState, kind: ElementKind, args: Value[], newTarget: JsObject): JsTypedArray {
   const bufferProto = binary(st.realm).ArrayBufferPrototype
+  const defaultProto = `${kind.name}.prototype`
   const first = args[0]
   if (!(first instanceof JsObject)) {
     const length = toIndex(st, first, "typed array length")
-    return allocateTypedArray(st, kind, prototypeFor(st, newTarget, defaultProto), bufferProto, length)
+    return allocateTypedArray(st, kind, st.realm.prototypeFor(newTarget, defaultProto), bufferProto, length)
   }
   if (first instanceof JsArrayBuffer) {
     const offset = toIndex(st, args[1], "offset")
     if (offset % kind.size !== 0) throw st.rangeError(`start offset of ${kind.name} should be a multiple of ${kind.size}`)
     let length = 0
     if (args[2] !== undefined) length = toIndex(st, args[2], "typed array length")
-    const proto = prototypeFor(st, newTarget, defaultProto)
+    const proto = st.realm.prototypeFor(newTarget, defaultProto)
     const bufferLength = first.bytes.length
     if (args[2] === undefined) {
       if (bufferLength % kind.size !== 0) throw st.rangeError(`byte length of ${kind.name} should be a multiple of ${kind.size}`)
@@ -98,7 +109,7 @@ function constructTypedArray(st: JsState, kind: ElementKind, args: Value[], newT
     } else if (offset + length * kind.size > bufferLength) throw st.rangeError(`Invalid typed array length: ${length}`)
     return new JsTypedArray(proto, kind, first, offset, length)
   }
-  const proto = prototypeFor(st, newTarget, defaultProto)
+  const proto = st.realm.prototypeFor(newTarget, defaultProto)
   if (first instanceof JsTypedArray) {
     if (first.kind.bigint !== kind.bigint) throw st.typeError(`Cannot mix BigInt and other types, use explicit conversions`)
     const out = allocateTypedArray(st, kind, proto, bufferProto, first.length)
@@ -111,7 +122,7 @@ function constructTypedArray(st: JsState, kind: ElementKind, args: Value[], newT
   return out
 }
 
-export function installTypedArrayConstructors(realm: Realm): BinaryIntrinsics {
+export function installTypedArrayConstructors(realm: Realm): void {
   // ArrayBuffer
   const ArrayBufferPrototype = new JsObject(realm.ObjectPrototype)
   const ArrayBuffer = realm.constructorFunction(
@@ -120,13 +131,14 @@ export function installTypedArrayConstructors(realm: Realm): BinaryIntrinsics {
     (st, _t, [length], newTarget) => {
       if (newTarget === undefined) throw st.typeError("Constructor ArrayBuffer requires 'new'")
       const n = toIndex(st, length, "array buffer length")
-      const proto = prototypeFor(st, newTarget, ArrayBufferPrototype)
+      const proto = st.realm.prototypeFor(newTarget, "ArrayBuffer.prototype")
       checkBytes(st, n)
       return new JsArrayBuffer(proto, new Uint8Array(n))
     },
     ArrayBufferPrototype,
   )
   realm.defineGlobal("ArrayBuffer", ArrayBuffer)
+  realm.registerIntrinsic("ArrayBuffer", ArrayBuffer)
   realm.registerIntrinsic("ArrayBuffer.prototype", ArrayBufferPrototype)
   realm.getter(ArrayBuffer, Symbol.species, (_st, t) => t)
   realm.methods(ArrayBuffer, {
@@ -152,7 +164,7 @@ export function installTypedArrayConstructors(realm: Realm): BinaryIntrinsics {
       const from = rel(start, 0)
       const to = rel(end, n)
       const count = Math.max(to - from, 0)
-      const C = speciesConstructor(st, b, ArrayBuffer)
+      const C = speciesConstructor(st, b, binary(st.realm).ArrayBuffer)
       const made = construct(st, C, [count], C, st.line)
       if (!(made instanceof JsArrayBuffer)) throw st.typeError("the species constructor did not make an ArrayBuffer")
       if (made === b) throw st.typeError("ArrayBuffer subclass returned this from species constructor")
@@ -170,8 +182,8 @@ export function installTypedArrayConstructors(realm: Realm): BinaryIntrinsics {
     throw st.typeError("Abstract class TypedArray not directly constructable")
   }, TypedArrayPrototype)
   realm.getter(TypedArray, Symbol.species, (_st, t) => t)
-  const intrinsics: BinaryIntrinsics = { TypedArray, TypedArrayPrototype, ArrayBufferPrototype, ArrayBuffer, constructors: new Map(), prototypes: new Map() }
-  binaryOf.set(realm, intrinsics)
+  realm.registerIntrinsic("TypedArray", TypedArray)
+  realm.registerIntrinsic("TypedArray.prototype", TypedArrayPrototype)
 
   realm.methods(TypedArray, {
     from: [1, (st, t, [source, fn, self]) => {
@@ -201,7 +213,7 @@ export function installTypedArrayConstructors(realm: Realm): BinaryIntrinsics {
       3,
       (st, _t, args, newTarget) => {
         if (newTarget === undefined) throw st.typeError(`Constructor ${kind.name} requires 'new'`)
-        return constructTypedArray(st, kind, args, newTarget, proto)
+        return constructTypedArray(st, kind, args, newTarget)
       },
       proto,
       TypedArray,
@@ -209,11 +221,9 @@ export function installTypedArrayConstructors(realm: Realm): BinaryIntrinsics {
     ctor.setupProperty("BYTES_PER_ELEMENT", kind.size, 7)
     proto.defineOwn(realm.st, "BYTES_PER_ELEMENT", kind.size, 7)
     realm.defineGlobal(kind.name, ctor)
+    realm.registerIntrinsic(kind.name, ctor)
     realm.registerIntrinsic(`${kind.name}.prototype`, proto)
-    intrinsics.constructors.set(kind, ctor)
-    intrinsics.prototypes.set(kind, proto)
   }
-  return intrinsics
 }
 
 /** ToObject for `TypedArray.from`'s source (a string is iterable; numbers and booleans are empty). */

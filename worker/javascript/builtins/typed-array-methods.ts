@@ -15,7 +15,7 @@ import type { JsState } from "../runtime/state.js"
 import { iteratorNext } from "./array.js"
 import { relativeIndex } from "./array-like.js"
 import { compareDefault } from "./array-sort.js"
-import { type BinaryIntrinsics, typedArrayCreate, typedArraySpeciesCreate } from "./typed-array-constructors.js"
+import { binary, typedArrayCreate, typedArraySpeciesCreate } from "./typed-array-constructors.js"
 import { JsTypedArray, checkBytes, thisTypedArray } from "./typed-array.js"
 
 const callbackOf = (st: JsState, fn: Value): JsFunction => {
@@ -46,19 +46,18 @@ function sortedValues(st: JsState, a: JsTypedArray, cmp: Value): Array<number | 
   })
 }
 
-export function installTypedArrayMethods(realm: Realm, binary: BinaryIntrinsics): void {
-  const proto = binary.TypedArrayPrototype
+export function installTypedArrayMethods(realm: Realm): void {
+  const proto = realm.intrinsic("TypedArray.prototype")
   realm.getter(proto, "buffer", (st, t) => thisTypedArray(st, t, "buffer").buffer)
   realm.getter(proto, "byteLength", (st, t) => thisTypedArray(st, t, "byteLength").byteLength)
   realm.getter(proto, "byteOffset", (st, t) => thisTypedArray(st, t, "byteOffset").byteOffset)
   realm.getter(proto, "length", (st, t) => thisTypedArray(st, t, "length").length)
   realm.getter(proto, Symbol.toStringTag, (_st, t) => (t instanceof JsTypedArray ? t.kind.name : undefined))
 
-  const iteratorProto = realm.ArrayIteratorPrototype
   void iteratorNext
   const iteratorOver = (st: JsState, a: JsTypedArray, kind: 0 | 1 | 2): JsIterator => {
     let i = 0
-    return new JsIterator(iteratorProto, () => {
+    return new JsIterator(st.realm.ArrayIteratorPrototype, () => {
       if (i >= a.length) {
         i = Infinity
         return DONE
@@ -68,22 +67,20 @@ export function installTypedArrayMethods(realm: Realm, binary: BinaryIntrinsics)
     })
   }
 
-  /** Calls `fn(value, index, a)` for each element until `stop` says so; returns that index or -1. */
-  /** The index and the value the callback saw there (a callback may rewrite the array). */
-  let found: Value
-  const scan = (st: JsState, t: Value, name: string, fn: Value, self: Value, stop: (r: Value) => boolean, backwards = false): [JsTypedArray, number] => {
+  /**
+   * Calls `fn(value, index, a)` for each element until `stop` says so; returns that index or -1,
+   * and the value the callback saw there (a callback may rewrite the array).
+   */
+  const scan = (st: JsState, t: Value, name: string, fn: Value, self: Value, stop: (r: Value) => boolean, backwards = false): [JsTypedArray, number, Value] => {
     const a = thisTypedArray(st, t, name)
     const f = callbackOf(st, fn)
     const n = a.length
     for (let k = 0; k < n; k++) {
       const i = backwards ? n - 1 - k : k
       const v = a.at(i)
-      if (stop(st.call(f, self, [v, i, a]))) {
-        found = v
-        return [a, i]
-      }
+      if (stop(st.call(f, self, [v, i, a]))) return [a, i, v]
     }
-    return [a, -1]
+    return [a, -1, undefined]
   }
 
   const join = (st: JsState, a: JsTypedArray, separator: Value): string => {
@@ -171,7 +168,7 @@ export function installTypedArrayMethods(realm: Realm, binary: BinaryIntrinsics)
     }],
     toReversed: [0, (st, t) => {
       const a = thisTypedArray(st, t, "toReversed")
-      const out = typedArrayCreate(st, binary.constructors.get(a.kind)!, [a.length])
+      const out = typedArrayCreate(st, binary(st.realm).constructors.get(a.kind)!, [a.length])
       for (let i = 0; i < a.length; i++) out.store(i, a.at(a.length - 1 - i))
       return out
     }],
@@ -229,7 +226,7 @@ export function installTypedArrayMethods(realm: Realm, binary: BinaryIntrinsics)
     toSorted: [1, (st, t, [cmp]) => {
       if (cmp !== undefined && !(cmp instanceof JsFunction)) throw st.typeError("The comparison function must be either a function or undefined")
       const a = thisTypedArray(st, t, "toSorted")
-      const out = typedArrayCreate(st, binary.constructors.get(a.kind)!, [a.length])
+      const out = typedArrayCreate(st, binary(st.realm).constructors.get(a.kind)!, [a.length])
       const sorted = sortedValues(st, a, cmp)
       for (let i = 0; i < sorted.length; i++) out.store(i, sorted[i]!)
       return out
@@ -240,7 +237,7 @@ export function installTypedArrayMethods(realm: Realm, binary: BinaryIntrinsics)
       const i = k < 0 ? a.length + k : k
       const value = a.convert(st, v)
       if (!(i >= 0 && i < a.length)) throw st.rangeError("Invalid typed array index")
-      const out = typedArrayCreate(st, binary.constructors.get(a.kind)!, [a.length])
+      const out = typedArrayCreate(st, binary(st.realm).constructors.get(a.kind)!, [a.length])
       for (let j = 0; j < a.length; j++) out.store(j, j === i ? value : a.at(j))
       return out
     }],
@@ -270,13 +267,11 @@ export function installTypedArrayMethods(realm: Realm, binary: BinaryIntrinsics)
     every: [1, (st, t, [fn, self]) => scan(st, t, "every", fn, self, (r) => !truthy(r))[1] < 0],
     some: [1, (st, t, [fn, self]) => scan(st, t, "some", fn, self, truthy)[1] >= 0],
     find: [1, (st, t, [fn, self]) => {
-      const i = scan(st, t, "find", fn, self, truthy)[1]
-      return i < 0 ? undefined : found
+      return scan(st, t, "find", fn, self, truthy)[2]
     }],
     findIndex: [1, (st, t, [fn, self]) => scan(st, t, "findIndex", fn, self, truthy)[1]],
     findLast: [1, (st, t, [fn, self]) => {
-      const i = scan(st, t, "findLast", fn, self, truthy, true)[1]
-      return i < 0 ? undefined : found
+      return scan(st, t, "findLast", fn, self, truthy, true)[2]
     }],
     findLastIndex: [1, (st, t, [fn, self]) => scan(st, t, "findLastIndex", fn, self, truthy, true)[1]],
     reduce: [1, (st, t, args) => {

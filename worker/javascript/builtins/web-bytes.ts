@@ -1,7 +1,7 @@
 /**
  * What the web globals (`TextEncoder`, `TextDecoder`, `crypto.getRandomValues`, `structuredClone`)
  * need of binary data, over the engine's typed arrays (typed-array.ts): the installer of every
- * binary-data global (deferred: a realm builds them when a program first names one), a
+ * binary-data global, a
  * `Uint8Array` made around bytes the engine produced, and the tests a web API applies to its
  * arguments (Node's `TextDecoder.decode` takes any view or buffer; `encodeInto` a `Uint8Array`).
  */
@@ -16,11 +16,9 @@ import { ELEMENT_KINDS, JsArrayBuffer, JsTypedArray } from "./typed-array.js"
 
 export { checkBytes } from "./typed-array.js"
 
-/** The globals installBytes defines. */
-export const BINARY_GLOBALS: ReadonlyArray<string> = ["ArrayBuffer", "DataView", ...ELEMENT_KINDS.map((k) => k.name)]
-
 export function installBytes(realm: Realm): void {
-  installTypedArrayMethods(realm, installTypedArrayConstructors(realm))
+  installTypedArrayConstructors(realm)
+  installTypedArrayMethods(realm)
   installDataView(realm)
 }
 

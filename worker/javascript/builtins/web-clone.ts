@@ -119,7 +119,7 @@ export function structuredCloneValue(st: JsState, value: Value): Value {
 
   const cloneError = (v: JsError): JsError => {
     const name = v.get(st, "name")
-    const proto = st.realm.errorPrototypes.get(typeof name === "string" && ERROR_NAMES.has(name) ? name : "Error")!
+    const proto = st.realm.errorPrototype(typeof name === "string" && ERROR_NAMES.has(name) ? name : "Error")
     const copy = new JsError(proto)
     copy.line = v.line
     memory.set(v, copy)

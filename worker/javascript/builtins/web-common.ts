@@ -52,11 +52,6 @@ export const WebMessages = {
  */
 export const builtinPrototype = (realm: Realm, name: string): JsObject => realm.intrinsic(`${name}.prototype`)
 
-/** The prototype `new X()` should use: the one of `newTarget` (subclasses), else X's own. */
-export const prototypeFor = (st: JsState, newTarget: JsObject | undefined, fallback: JsObject): JsObject => {
-  const p = newTarget?.get(st, "prototype")
-  return p instanceof JsObject ? p : fallback
-}
 
 // -- Installing WebIDL members ------------------------------------------------------------------
 
@@ -133,7 +128,7 @@ export function domException(st: JsState, name: string, message: string) {
 }
 
 export function installDomException(realm: Realm): void {
-  const proto = new JsObject(realm.errorPrototypes.get("Error")!)
+  const proto = new JsObject(realm.errorPrototype("Error"))
   const ctor = realm.constructorFunction(
     "DOMException",
     0,
@@ -141,7 +136,7 @@ export function installDomException(realm: Realm): void {
       if (newTarget === undefined) throw st.typeError(WebMessages.classWithoutNew("DOMException"))
       const m = message === undefined ? "" : toStr(st, message)
       const n = name === undefined ? "Error" : toStr(st, name)
-      return makeDomException(st, prototypeFor(st, newTarget, proto), m, n)
+      return makeDomException(st, st.realm.prototypeFor(newTarget, "DOMException.prototype"), m, n)
     },
     proto,
   )

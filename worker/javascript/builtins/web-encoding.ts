@@ -14,7 +14,7 @@ import { toStr, truthy } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
 import { bytesOf, bytesOfView, checkBytes, isUint8Array } from "./web-bytes.js"
-import { WebMessages, codedError, describeReceived, prototypeFor, toStringTag, webAttribute, webMethods } from "./web-common.js"
+import { WebMessages, codedError, describeReceived, toStringTag, webAttribute, webMethods } from "./web-common.js"
 
 const hostEncoder = new TextEncoder()
 
@@ -90,11 +90,12 @@ export function installEncoding(realm: Realm): void {
       0,
       (st, _t, _args, newTarget) => {
         if (newTarget === undefined) throw st.typeError(WebMessages.classWithoutNew("TextEncoder"))
-        return new JsTextEncoder(prototypeFor(st, newTarget, EP))
+        return new JsTextEncoder(st.realm.prototypeFor(newTarget, "TextEncoder.prototype"))
       },
       EP,
     ),
   )
+  realm.registerIntrinsic("TextEncoder.prototype", EP)
   toStringTag(realm, EP, "TextEncoder")
   webAttribute(realm, EP, "encoding", (st, t) => {
     thisEncoder(st, t)
@@ -138,11 +139,12 @@ export function installEncoding(realm: Realm): void {
         } catch {
           throw codedError(st, "RangeError", WebMessages.encodingNotSupported(name), "ERR_ENCODING_NOT_SUPPORTED")
         }
-        return new JsTextDecoder(prototypeFor(st, newTarget, DP), decoder)
+        return new JsTextDecoder(st.realm.prototypeFor(newTarget, "TextDecoder.prototype"), decoder)
       },
       DP,
     ),
   )
+  realm.registerIntrinsic("TextDecoder.prototype", DP)
   toStringTag(realm, DP, "TextDecoder")
   webAttribute(realm, DP, "encoding", (st, t) => thisDecoder(st, t).decoder.encoding)
   webAttribute(realm, DP, "fatal", (st, t) => thisDecoder(st, t).decoder.fatal)

@@ -25,7 +25,6 @@ import {
   codedError,
   builtinPrototype,
   missingArgument,
-  prototypeFor,
   toStringTag,
   webAttribute,
   webMethods,
@@ -158,11 +157,12 @@ function installUrl(realm: Realm): void {
       if (args.length === 0) throw missingArgument(st, "url")
       const record = parseUrl(st, args[0], args[1])
       if (record === null) throw invalidUrl(st, args[0])
-      return new JsUrl(prototypeFor(st, newTarget, UP), record)
+      return new JsUrl(st.realm.prototypeFor(newTarget, "URL.prototype"), record)
     },
     UP,
   )
   realm.defineGlobal("URL", ctor)
+  realm.registerIntrinsic("URL.prototype", UP)
   toStringTag(realm, UP, "URL")
   realm.methods(ctor, {
     canParse: [1, (st, _t, args) => {
@@ -172,7 +172,7 @@ function installUrl(realm: Realm): void {
     parse: [1, (st, _t, args) => {
       if (args.length === 0) throw missingArgument(st, "url")
       const record = parseUrl(st, args[0], args[1])
-      return record === null ? null : new JsUrl(UP, record)
+      return record === null ? null : new JsUrl(st.realm.intrinsic("URL.prototype"), record)
     }],
   })
 
@@ -263,7 +263,7 @@ function installSearchParams(realm: Realm): void {
       0,
       (st, _t, [init], newTarget) => {
         if (newTarget === undefined) throw st.typeError(WebMessages.classWithoutNew("URLSearchParams"))
-        return new JsSearchParams(prototypeFor(st, newTarget, SP), initialList(st, init), null)
+        return new JsSearchParams(st.realm.prototypeFor(newTarget, "URLSearchParams.prototype"), initialList(st, init), null)
       },
       SP,
     ),
@@ -274,10 +274,11 @@ function installSearchParams(realm: Realm): void {
   const iteratorProto = new JsObject(realm.IteratorPrototype)
   realm.methods(iteratorProto, { next: [0, iteratorNext] })
   toStringTag(realm, iteratorProto, "URLSearchParams Iterator")
+  realm.registerIntrinsic("URLSearchParams Iterator", iteratorProto)
   /** A live iterator: it reads the list at each step, so it sees changes made while iterating. */
   const iterator = (st: JsState, params: JsSearchParams, kind: 0 | 1 | 2): JsIterator => {
     let i = 0
-    return new JsIterator(iteratorProto, () => {
+    return new JsIterator(st.realm.intrinsic("URLSearchParams Iterator"), () => {
       if (i >= params.list.length) {
         i = Infinity
         return DONE

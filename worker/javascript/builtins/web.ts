@@ -3,8 +3,8 @@
  * write in scripts (`URL`, `URLSearchParams`, `TextEncoder`, `TextDecoder`, `Uint8Array`, `atob`,
  * `btoa`, `structuredClone`, `crypto.randomUUID`, `queueMicrotask`, `DOMException`).
  *
- * Each lives in its own `web-*.ts` file; this one lists them for deferred installation
- * (`WEB_GLOBALS`) and holds the small globals. Every object a program receives is one of ours; where the host already
+ * Each lives in its own `web-*.ts` file; this one lists their installers (`WEB_INSTALLERS`) and
+ * holds the small globals. Every object a program receives is one of ours; where the host already
  * implements a standard exactly (the WHATWG URL parser, UTF-8 decoding, randomness) it is used as
  * a pure function of strings and bytes, and only strings and numbers come back.
  */
@@ -14,7 +14,7 @@ import { JsFunction } from "../runtime/object.js"
 import { toStr } from "../runtime/ops.js"
 import type { Realm } from "../runtime/realm.js"
 import type { JsState } from "../runtime/state.js"
-import { BINARY_GLOBALS, installBytes } from "./web-bytes.js"
+import { installBytes } from "./web-bytes.js"
 import { JsTypedArray } from "./typed-array.js"
 import { installClone } from "./web-clone.js"
 import { WebMessages, codedError, describeReceived, domException, installDomException, missingArgument, toStringTag, webMethods } from "./web-common.js"
@@ -66,19 +66,9 @@ function installCrypto(realm: Realm): void {
   realm.defineGlobal("crypto", crypto)
 }
 
-/**
- * The Web globals, each group built the first time a program looks one of its names up
- * (builtins/index.ts). A group that needs another's objects asks the realm for them
- * (`builtinPrototype`), which builds that group first, so the groups can be built in any order.
- */
-export const WEB_GLOBALS: ReadonlyArray<readonly [ReadonlyArray<string>, (realm: Realm) => void]> = [
-  [["DOMException"], installDomException],
-  [BINARY_GLOBALS, installBytes],
-  [["TextEncoder", "TextDecoder"], installEncoding],
-  [["URL", "URLSearchParams"], installUrlGlobals],
-  [["structuredClone"], installClone],
-  [["crypto"], installCrypto],
-  [["atob", "btoa", "queueMicrotask"], installWebFunctions],
+/** The installers of the Web globals, in order: the later ones use `DOMException` and the binary intrinsics. */
+export const WEB_INSTALLERS: ReadonlyArray<(realm: Realm) => void> = [
+  installDomException, installBytes, installEncoding, installUrlGlobals, installClone, installCrypto, installWebFunctions,
 ]
 
 function installWebFunctions(realm: Realm): void {

@@ -169,6 +169,12 @@ export class JsArray extends JsObject {
     return "Array"
   }
 
+  /** `Array.prototype` is an array: copied as the empty array it stays in every realm. */
+  override copyShell(proto: JsObject | null): JsObject {
+    if (this.constructor !== JsArray || !this.dense || this.length !== 0 || this.lengthReadonly) throw new Error("only an empty array is a built-in")
+    return new JsArray(proto, [])
+  }
+
   get length(): number {
     return this.dense ? this.head.length + this.restLength : this.len
   }

@@ -99,7 +99,8 @@ export function startHostCall(st: JsState, request: HostCall): JsPromise {
 }
 
 class ToolFunction extends JsFunction {
-  private readonly children = new Map<string, ToolFunction>()
+  /** The namespaces and tools read so far (made on the first read: most `tools` values are never read). */
+  private children: Map<string, ToolFunction> | null = null
   constructor(
     private readonly realm: Realm,
     readonly path: string,
@@ -115,7 +116,7 @@ class ToolFunction extends JsFunction {
   override own(key: Key): Own {
     if (typeof key !== "string" || key === "then") return super.own(key)
     if (key === "name" || key === "length") return super.own(key)
-    let child = this.children.get(key)
+    let child = this.children?.get(key)
     if (child === undefined) {
       // With the catalog's names known (tool-names.ts), a name no tool has reads as nothing.
       const st = this.realm.st
@@ -125,6 +126,7 @@ class ToolFunction extends JsFunction {
         return super.own(key)
       }
       child = new ToolFunction(this.realm, path)
+      this.children ??= new Map()
       this.children.set(key, child)
     }
     return child
@@ -183,12 +185,12 @@ function hostFunction(realm: Realm, name: string, wireName: string, async: boole
     : realm.builtin(name, 0, (st, _t, args) => callHostNow(st, request(st, args)))
 }
 
+/**
+ * Defines the globals of one execution: `tools` (which the realm template reserves: see
+ * builtins/discovery.ts) and the host's extension globals.
+ */
 export function installHostGlobals(realm: Realm, globals: ReadonlyArray<HostGlobal>): void {
   realm.defineGlobal("tools", new ToolFunction(realm, ""))
-  realm.defineGlobal(
-    "search",
-    realm.builtin("search", 1, (st, _t, args) => startHostCall(st, { op: "search", name: "search", args: args.map((a, i) => jsToData(st, a, `args[${i}]`)) })),
-  )
   for (const { path, async } of globals) {
     const parts = path.split(".")
     let target: JsObject = realm.global

@@ -107,9 +107,8 @@ export function importBinding(st: JsState, specifier: string, what: ImportKind):
   }
 }
 
-/** Installs `require`. `roots` are the first segments of the host's extension globals. */
-export function installModules(realm: Realm, roots: ReadonlySet<string>): void {
-  realm.st.moduleRoots = roots
+/** Installs `require` (what it may load is the execution's: `JsState.moduleRoots`). */
+export function installRequire(realm: Realm): void {
   realm.defineGlobal(
     "require",
     realm.builtin("require", 1, (st, _t, [specifier]) => {

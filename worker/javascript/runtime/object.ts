@@ -29,6 +29,12 @@
  * their behaviour in `impl`, a host closure the program cannot see; their `name`, `length` and
  * `prototype` properties are materialised on first own-property access, so creating a closure is
  * one allocation plus a Map.
+ *
+ * Copied built-ins. An execution's built-ins are copies of the worker's realm template
+ * (runtime/realm-copy.ts), and a copy gets its properties only when one is touched: until then it
+ * has neither shape nor dictionary (`deferProperties`), and the storage methods below, which meet
+ * that first, fill it. A filled copy shares its attributes with the template until it changes one,
+ * and its object values are made at their first read (`NOT_YET_COPIED`, resolved in `ownSlot`).
  */
 
 import type { JsState } from "./state.js"
@@ -93,8 +99,39 @@ export const arrayIndex = (key: Key): number => {
 class ObjectExtras {
   dict: Map<Key, Value | Accessor> | null = null
   attrs: Map<Key, number> | null = null
+  /** `attrs` is a copied built-in's, shared with its template until this object changes one (`writableAttrs`). */
+  attrsShared = false
   extensible = true
+  /** Where the properties of a copied built-in come from (see `deferProperties`). */
+  source: PropertySource | null = null
+  /** Which object of `source` this one copies. */
+  sourceIndex = 0
+  /** Its properties are not made yet. */
+  waiting = false
 }
+
+/**
+ * What makes the own properties of an object that has none yet (runtime/realm-copy.ts): a
+ * built-in copied for one execution gets its properties at the first touch of any of them, so an
+ * execution pays only for the built-ins it uses.
+ */
+export interface PropertySource {
+  /**
+   * Gives `o`, object number `index` of this source, its own properties: storage, attributes,
+   * extensibility. A value that is an object may be left `NOT_YET_COPIED`.
+   */
+  fill(o: JsObject, index: number): void
+  /** The value of the property `key` that `fill` left `NOT_YET_COPIED`. */
+  value(index: number, key: Key): Value | Accessor
+}
+
+/**
+ * The stored value of a copied built-in's property whose object is not made yet
+ * (runtime/realm-copy.ts): `ownSlot`, the one reader of stored values, makes it when it is first
+ * read, so an execution that reads `Math.max` makes that function and not the other forty. It is
+ * never a program value, and never leaves `ownSlot`.
+ */
+export const NOT_YET_COPIED: Accessor = new Accessor(undefined, undefined)
 
 export class JsObject {
   /** The keys and their slots; null once the object keeps its properties in `dict`. */
@@ -106,7 +143,7 @@ export class JsObject {
 
   /** Dictionary storage, when `shape` is null. */
   get dict(): Map<Key, Value | Accessor> | null {
-    const x = this.extras
+    const x = this.filled()
     return x === null ? null : x.dict
   }
   set dict(map: Map<Key, Value | Accessor> | null) {
@@ -115,15 +152,37 @@ export class JsObject {
 
   /** Attributes of the own properties that are not plain data (see the bits above); null when none is. */
   get attrs(): Map<Key, number> | null {
-    const x = this.extras
+    const x = this.filled()
     return x === null ? null : x.attrs
   }
   set attrs(map: Map<Key, number> | null) {
-    if (map !== null || this.extras !== null) this.withExtras().attrs = map
+    if (map !== null || this.extras !== null) {
+      const x = this.withExtras()
+      x.attrs = map
+      x.attrsShared = false
+    }
+  }
+
+  /** Gives this object attributes shared with others (a copied built-in's: runtime/realm-copy.ts) until it changes one. */
+  shareAttrs(map: ReadonlyMap<Key, number>): void {
+    const x = this.withExtras()
+    x.attrs = map as Map<Key, number>
+    x.attrsShared = true
+  }
+
+  /** The attributes map to change: made when there is none, copied when it is shared. */
+  protected writableAttrs(): Map<Key, number> {
+    const x = this.withExtras()
+    if (x.attrs === null) x.attrs = new Map()
+    else if (x.attrsShared) {
+      x.attrs = new Map(x.attrs)
+      x.attrsShared = false
+    }
+    return x.attrs
   }
 
   get extensible(): boolean {
-    const x = this.extras
+    const x = this.filled()
     return x === null || x.extensible
   }
   set extensible(yes: boolean) {
@@ -131,7 +190,41 @@ export class JsObject {
   }
 
   private withExtras(): ObjectExtras {
-    return (this.extras ??= new ObjectExtras())
+    return this.filled() ?? (this.extras = new ObjectExtras())
+  }
+
+  /** The extras, once a deferred object has been given its properties (see `deferProperties`). */
+  private filled(): ObjectExtras | null {
+    const x = this.extras
+    if (x !== null && x.waiting) {
+      x.waiting = false
+      x.source!.fill(this, x.sourceIndex)
+    }
+    return x
+  }
+
+  /**
+   * Leaves this object without properties until one is touched, when `source` makes them. The
+   * object keeps neither a shape nor a dictionary meanwhile: every path to the storage below
+   * meets the missing dictionary, and every path to the attributes or extensibility goes through
+   * `filled`, so no one sees the object before it is filled. The property caches, which read
+   * slots directly, never match an object without a shape.
+   */
+  deferProperties(source: PropertySource, index: number): void {
+    this.shape = null
+    this.slots = NO_SLOTS
+    const x = (this.extras = new ObjectExtras())
+    x.source = source
+    x.sourceIndex = index
+    x.waiting = true
+  }
+
+  /** Makes the value `fill` left `NOT_YET_COPIED` under `key`, and stores it there. */
+  private copiedValue(key: Key): Value | Accessor {
+    const x = this.extras!
+    const value = x.source!.value(x.sourceIndex, key)
+    this.putSlot(key, value)
+    return value
   }
 
   constructor(public proto: JsObject | null) {
@@ -154,17 +247,22 @@ export class JsObject {
     const shape = this.shape
     if (shape !== null) {
       const i = shape.lookup(key)
-      return i === undefined ? ABSENT : this.slots[i]!
+      if (i === undefined) return ABSENT
+      const v = this.slots[i]!
+      return v === NOT_YET_COPIED ? this.copiedValue(key) : v
     }
-    const dict = this.dict!
+    const dict = this.dict
+    if (dict === null) return this.ownSlot(key) // deferred, and filled just now
     const v = dict.get(key)
     if (v === undefined && !dict.has(key)) return ABSENT
-    return v
+    return v === NOT_YET_COPIED ? this.copiedValue(key) : v
   }
 
   hasSlot(key: Key): boolean {
     const shape = this.shape
-    return shape !== null ? shape.lookup(key) !== undefined : this.dict!.has(key)
+    if (shape !== null) return shape.lookup(key) !== undefined
+    const dict = this.dict
+    return dict === null ? this.hasSlot(key) : dict.has(key)
   }
 
   /** Stores `value` under `key`: in place when present, appended (insertion order) when new. */
@@ -191,7 +289,9 @@ export class JsObject {
       }
       this.toMapStorage()
     }
-    this.dict!.set(key, value)
+    const dict = this.dict
+    if (dict === null) this.putSlot(key, value)
+    else dict.set(key, value)
   }
 
   /** Removes `key` from storage (an object that loses a key keeps its properties in a Map). */
@@ -200,19 +300,26 @@ export class JsObject {
       if (this.shape.lookup(key) === undefined) return
       this.toMapStorage()
     }
-    this.dict!.delete(key)
+    const dict = this.dict
+    if (dict === null) this.dropSlot(key)
+    else dict.delete(key)
   }
 
   /** The stored keys in insertion order (a snapshot in shaped mode, the live map keys otherwise). */
   slotKeys(): Iterable<Key> {
-    return this.shape !== null ? this.shape.keys : this.dict!.keys()
+    if (this.shape !== null) return this.shape.keys
+    const dict = this.dict
+    return dict === null ? this.slotKeys() : dict.keys()
   }
 
   get slotCount(): number {
-    return this.shape !== null ? this.shape.size : this.dict!.size
+    if (this.shape !== null) return this.shape.size
+    const dict = this.dict
+    return dict === null ? this.slotCount : dict.size
   }
 
   clearSlots(): void {
+    this.filled()
     this.shape = this.constructor === JsObject ? Shape.root : Shape.exoticRoot
     this.slots = NO_SLOTS
     this.dict = null
@@ -238,6 +345,18 @@ export class JsObject {
   /** What `Object.prototype.toString` calls this kind of object (`[object Array]`). */
   get className(): string {
     return "Object"
+  }
+
+  /**
+   * A new object of this one's kind, with `proto` and without properties: the start of this
+   * built-in's copy in another execution's realm (runtime/realm-copy.ts), which fills its
+   * properties later. `link` gives the copy of any other object this one refers to. Only the
+   * kinds of object a realm's built-ins are made of can be copied.
+   */
+  copyShell(proto: JsObject | null, link: (o: JsObject) => JsObject): JsObject {
+    void link
+    if (this.constructor !== JsObject) throw new Error(`a ${this.constructor.name} is not a kind of built-in object`)
+    return new JsObject(proto)
   }
 
   // -- Own properties (overridden by exotic objects) -----------------------------------------
@@ -270,10 +389,9 @@ export class JsObject {
     this.putSlot(key, value)
     if (value instanceof Accessor) attributes |= ACCESSOR
     if (attributes !== 0) {
-      if (this.attrs === null) this.attrs = new Map()
-      this.attrs.set(key, attributes)
-    } else if (this.attrs !== null) {
-      this.attrs.delete(key)
+      if (this.attrs?.get(key) !== attributes) this.writableAttrs().set(key, attributes)
+    } else if (this.attrs?.has(key)) {
+      this.writableAttrs().delete(key)
     }
     return true
   }
@@ -281,7 +399,7 @@ export class JsObject {
   deleteOwn(key: Key): boolean {
     if (this.attributes(key) & PERMANENT) return this.own(key) === ABSENT
     this.dropSlot(key)
-    if (this.attrs !== null) this.attrs.delete(key)
+    if (this.attrs?.has(key)) this.writableAttrs().delete(key)
     return true
   }
 
@@ -379,7 +497,7 @@ export class JsObject {
       // defineOwn keeps a permanent property's attributes; turning `writable` off is allowed. (A
       // permanent property without an entry is a subclass's own, like an array's `length`.)
       if (!(a & PERMANENT)) this.defineOwn(undefined as unknown as JsState, key, own as Value | Accessor, frozen)
-      else if (this.attrs !== null && this.attrs.has(key)) this.attrs.set(key, frozen)
+      else if (this.attrs !== null && this.attrs.has(key)) this.writableAttrs().set(key, frozen)
     }
     this.extensible = false
   }
@@ -452,6 +570,18 @@ export class JsFunction extends JsObject {
     return "Function"
   }
 
+  override copyShell(proto: JsObject | null, link: (o: JsObject) => JsObject): JsObject {
+    if (this.constructor !== JsFunction || this.home !== null || this.fields !== null || this.isTool) {
+      throw new Error(`the function ${this.fname} is not a built-in`)
+    }
+    const objectPrototype = this.objectPrototype === null ? null : link(this.objectPrototype)
+    const copy = new JsFunction(proto, this.impl, this.fname, this.flength, this.kind, objectPrototype)
+    copy.lazy = this.lazy
+    copy.derived = this.derived
+    copy.direct = this.direct
+    return copy
+  }
+
   private materialize(): void {
     this.lazy = false
     const had = new Map<Key, Value | Accessor>()
@@ -474,7 +604,7 @@ export class JsFunction extends JsObject {
     for (const [k, v] of had) {
       this.putSlot(k, v)
       const a = hadAttrs?.get(k)
-      if (a !== undefined) (this.attrs ??= new Map()).set(k, a)
+      if (a !== undefined) this.writableAttrs().set(k, a)
     }
   }
 
@@ -512,8 +642,8 @@ export class JsFunction extends JsObject {
   setupProperty(key: Key, value: Value | Accessor, attributes: number): void {
     this.putSlot(key, value)
     if (value instanceof Accessor) attributes |= ACCESSOR
-    if (attributes !== 0) (this.attrs ??= new Map()).set(key, attributes)
-    else if (this.attrs !== null) this.attrs.delete(key)
+    if (attributes !== 0) this.writableAttrs().set(key, attributes)
+    else if (this.attrs?.has(key)) this.writableAttrs().delete(key)
   }
 }
 
@@ -524,6 +654,9 @@ export class JsBoxed extends JsObject {
     readonly primitive: boolean | number | string | bigint | symbol,
   ) {
     super(proto)
+  }
+  override copyShell(proto: JsObject | null): JsObject {
+    return new JsBoxed(proto, this.primitive)
   }
   override get className(): string {
     const t = typeof this.primitive

@@ -1,22 +1,32 @@
 /**
- * A realm: the program's own set of built-in objects, made fresh for every execution.
+ * A realm: the program's own set of built-in objects, fresh for every execution.
  *
  * Everything a program can reach starts here: the global object and the intrinsic prototypes
  * (`Object.prototype`, `Array.prototype`, ...), all `JsObject`s whose methods are `JsFunction`s
- * wrapping module-level host functions. Because the realm is rebuilt per execution, whatever one
- * program does to its built-ins (`Array.prototype.x = 1`, `delete Math.max`) is gone for the next.
+ * wrapping module-level host functions. Because every execution has its own realm, whatever one
+ * program does to its built-ins (`Array.prototype.x = 1`, `delete Math.max`, freezing `Object`) is
+ * gone for the next.
  *
- * Creation cost is what makes that affordable: the builtin implementations are shared module
- * functions, so building a realm allocates only the wrapper objects and property maps (a few
- * hundred small objects, tens of microseconds; see perf/js-quick.mjs). Functions materialise their
- * `name`/`length`/`prototype` only when a program looks at them.
+ * Two kinds of realm, one class. A worker builds one realm the ordinary way, once: the installers
+ * of `../builtins/` run on it and define every built-in. That realm is the template
+ * (runtime/realm-copy.ts), and no program ever runs in it. Each execution gets a copy of it, made
+ * as the program goes: the objects the engine names below exist from the start without their
+ * properties, and any other object is made the first time a property read leads to it; an
+ * object's own properties are made at the first touch of any of them. A program that returns `1`
+ * costs its realm a few dozen empty objects; one that uses arrays pays for `Array.prototype`'s
+ * methods, and nothing of `Date` or `Map`. The functions' behaviour (`impl`) is the template's,
+ * shared: the installers make it out of host closures that capture no object of the realm they
+ * were made in, and read every object they need from `st.realm` when they run (checked by
+ * test/javascript/realm-template.test.ts).
  *
  * The builtins themselves live one file per global in `../builtins/`; `builtins/index.ts` lists
- * them. This file holds the realm's shape and the helpers those files use to install methods.
+ * them and keeps the template. This file holds the realm's shape and the helpers those files use
+ * to install methods.
  */
 
-import { Accessor, arrayIndex, BUILTIN, FunctionKind, JsBoxed, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Own, type Value } from "./object.js"
+import { Accessor, arrayIndex, BUILTIN, FunctionKind, JsBoxed, JsError, JsFunction, JsObject, HIDDEN, type FunctionImpl, type Key, type Value } from "./object.js"
 import { JsArray } from "./array.js"
+import type { RealmCopy } from "./realm-copy.js"
 import type { JsState } from "./state.js"
 
 /** A method table entry (for names the host's Object.prototype also has, which defeat tuple inference). */
@@ -45,9 +55,7 @@ export class Realm {
   readonly AsyncGeneratorPrototype: JsObject
   readonly AsyncGeneratorFunctionPrototype: JsObject
   readonly PromisePrototype: JsObject
-  readonly global: GlobalObject
-  /** Error prototypes by constructor name. */
-  readonly errorPrototypes = new Map<string, JsObject>()
+  readonly global: JsObject
   /** Intrinsics the engine compares against (pristine fast paths). */
   Promise: JsFunction | null = null
   arrayValues: JsFunction | null = null
@@ -57,32 +65,64 @@ export class Realm {
   arrayIteratorNext: JsFunction | null = null
   stringIterator: JsFunction | null = null
   defaultHasInstance: JsFunction | null = null
-  /** Objects one builtin needs from another (`Map.prototype` for structuredClone), by name. */
+  /**
+   * Objects one builtin needs from another (`Map.prototype` for structuredClone, the error
+   * prototypes), by name. A copied realm fills it as they are asked for.
+   */
   private readonly intrinsics = new Map<string, JsObject>()
   /** `Symbol.for` registry of this execution. */
   readonly symbolRegistry = new Map<string, symbol>()
 
-  constructor(readonly st: JsState) {
-    this.ObjectPrototype = new JsObject(null)
-    this.FunctionPrototype = new JsFunction(this.ObjectPrototype, () => undefined, "", 0, FunctionKind.Plain)
-    this.ArrayPrototype = new JsArray(this.ObjectPrototype, [])
-    this.StringPrototype = new JsBoxed(this.ObjectPrototype, "")
+  /** A realm to install the built-ins into, or (with `copy`) one execution's copy of the template. */
+  constructor(
+    readonly st: JsState,
+    private readonly copy: RealmCopy | null = null,
+  ) {
+    this.ObjectPrototype = this.made("ObjectPrototype", () => new JsObject(null))
+    this.FunctionPrototype = this.made("FunctionPrototype", () => new JsFunction(this.ObjectPrototype, () => undefined, "", 0, FunctionKind.Plain))
+    this.ArrayPrototype = this.made("ArrayPrototype", () => new JsArray(this.ObjectPrototype, []))
+    this.StringPrototype = this.made("StringPrototype", () => new JsBoxed(this.ObjectPrototype, ""))
     // The standard makes these wrappers themselves (of "", 0 and false): `Number.prototype.valueOf()` is 0.
-    this.NumberPrototype = new JsBoxed(this.ObjectPrototype, 0)
-    this.BooleanPrototype = new JsBoxed(this.ObjectPrototype, false)
-    this.BigIntPrototype = new JsObject(this.ObjectPrototype)
-    this.SymbolPrototype = new JsObject(this.ObjectPrototype)
-    this.IteratorPrototype = new JsObject(this.ObjectPrototype)
-    this.ArrayIteratorPrototype = new JsObject(this.IteratorPrototype)
-    this.GeneratorPrototype = new JsObject(this.IteratorPrototype)
-    this.AsyncFunctionPrototype = new JsObject(this.FunctionPrototype)
-    this.GeneratorFunctionPrototype = new JsObject(this.FunctionPrototype)
-    this.AsyncIteratorPrototype = new JsObject(this.ObjectPrototype)
-    this.AsyncFromSyncIteratorPrototype = new JsObject(this.AsyncIteratorPrototype)
-    this.AsyncGeneratorPrototype = new JsObject(this.AsyncIteratorPrototype)
-    this.AsyncGeneratorFunctionPrototype = new JsObject(this.FunctionPrototype)
-    this.PromisePrototype = new JsObject(this.ObjectPrototype)
-    this.global = new GlobalObject(this.ObjectPrototype, this)
+    this.NumberPrototype = this.made("NumberPrototype", () => new JsBoxed(this.ObjectPrototype, 0))
+    this.BooleanPrototype = this.made("BooleanPrototype", () => new JsBoxed(this.ObjectPrototype, false))
+    this.BigIntPrototype = this.made("BigIntPrototype", () => new JsObject(this.ObjectPrototype))
+    this.SymbolPrototype = this.made("SymbolPrototype", () => new JsObject(this.ObjectPrototype))
+    this.IteratorPrototype = this.made("IteratorPrototype", () => new JsObject(this.ObjectPrototype))
+    this.ArrayIteratorPrototype = this.made("ArrayIteratorPrototype", () => new JsObject(this.IteratorPrototype))
+    this.GeneratorPrototype = this.made("GeneratorPrototype", () => new JsObject(this.IteratorPrototype))
+    this.AsyncFunctionPrototype = this.made("AsyncFunctionPrototype", () => new JsObject(this.FunctionPrototype))
+    this.GeneratorFunctionPrototype = this.made("GeneratorFunctionPrototype", () => new JsObject(this.FunctionPrototype))
+    this.AsyncIteratorPrototype = this.made("AsyncIteratorPrototype", () => new JsObject(this.ObjectPrototype))
+    this.AsyncFromSyncIteratorPrototype = this.made("AsyncFromSyncIteratorPrototype", () => new JsObject(this.AsyncIteratorPrototype))
+    this.AsyncGeneratorPrototype = this.made("AsyncGeneratorPrototype", () => new JsObject(this.AsyncIteratorPrototype))
+    this.AsyncGeneratorFunctionPrototype = this.made("AsyncGeneratorFunctionPrototype", () => new JsObject(this.FunctionPrototype))
+    this.PromisePrototype = this.made("PromisePrototype", () => new JsObject(this.ObjectPrototype))
+    this.global = this.made("global", () => new JsObject(this.ObjectPrototype))
+    if (copy !== null) {
+      const t = copy.template
+      this.Promise = copy.maybe(t.Promise)
+      this.arrayValues = copy.maybe(t.arrayValues)
+      this.arrayConstructor = copy.maybe(t.arrayConstructor)
+      this.arraySpeciesGetter = copy.maybe(t.arraySpeciesGetter)
+      this.arrayIteratorNext = copy.maybe(t.arrayIteratorNext)
+      this.stringIterator = copy.maybe(t.stringIterator)
+      this.defaultHasInstance = copy.maybe(t.defaultHasInstance)
+    }
+  }
+
+  /** One of the objects the engine names: made fresh, or the copy of the template's. */
+  private made<K extends RealmObjectName>(name: K, fresh: () => Realm[K]): Realm[K] {
+    return this.copy === null ? fresh() : this.copy.of(this.copy.template[name])
+  }
+
+  /** Every object a realm names or records, for the template (runtime/realm-copy.ts) to copy from. */
+  namedObjects(): JsObject[] {
+    const named: Array<JsObject | null> = [
+      ...REALM_OBJECT_NAMES.map((name) => this[name]),
+      this.Promise, this.arrayValues, this.arrayConstructor, this.arraySpeciesGetter, this.arrayIteratorNext, this.stringIterator, this.defaultHasInstance,
+      ...this.intrinsics.values(),
+    ]
+    return named.filter((o) => o !== null)
   }
 
   /** Whether `Array.prototype.constructor[Symbol.species]` is still `Array` (no property read needed). */
@@ -178,34 +218,44 @@ export class Realm {
 
   /**
    * An intrinsic by name: the realm's own object, whatever the program has since done to the
-   * global of that name. The global it belongs to (the part before the first dot) is built first
-   * if it was deferred.
+   * global of that name.
    */
   intrinsic(name: string): JsObject {
+    const value = this.findIntrinsic(name)
+    if (value === undefined) throw new Error(`no intrinsic named ${name}`)
+    return value
+  }
+
+  /** An intrinsic by name, or undefined when the realm has none of that name. */
+  findIntrinsic(name: string): JsObject | undefined {
     let value = this.intrinsics.get(name)
-    if (value === undefined) {
-      this.global.buildPending(name.split(".")[0]!)
-      value = this.intrinsics.get(name)
-      if (value === undefined) throw new Error(`no intrinsic named ${name}`)
+    if (value === undefined && this.copy !== null) {
+      const original = this.copy.template.findIntrinsic(name)
+      if (original === undefined) return undefined
+      value = this.copy.of(original)
+      this.intrinsics.set(name, value)
     }
     return value
   }
 
+  /** The prototype of the built-in error constructor `name` (`Error` for any other name). */
+  errorPrototype(name: string): JsObject {
+    return this.findIntrinsic(`${name}.prototype`) ?? this.intrinsic("Error.prototype")
+  }
+
   /**
-   * Globals built on first use: `install` defines every one of `names` (and the prototypes only
-   * they reach) the first time a program touches any of them. Only self-contained globals may be
-   * deferred; one whose prototype the engine itself needs (arrays, strings, promises) is installed
-   * at once.
+   * The prototype `new X()` gives its object: the one of `newTarget` (a subclass, `Reflect.construct`),
+   * else the realm's intrinsic `fallback` (`"Map.prototype"`).
    */
-  deferGlobals(names: ReadonlyArray<string>, install: (realm: Realm) => void): void {
-    this.global.defer(names, install)
+  prototypeFor(newTarget: JsObject | undefined, fallback: string): JsObject {
+    const p = newTarget?.get(this.st, "prototype")
+    return p instanceof JsObject ? p : this.intrinsic(fallback)
   }
 
   // -- Errors --------------------------------------------------------------------------------
 
   makeError(name: string, message: string, line: number): JsError {
-    const proto = this.errorPrototypes.get(name) ?? this.errorPrototypes.get("Error")!
-    const e = new JsError(proto)
+    const e = new JsError(this.errorPrototype(name))
     e.line = line
     e.defineOwn(this.st, "message", message, HIDDEN)
     e.defineOwn(this.st, "stack", this.st.stackText(message === "" ? name : `${name}: ${message}`, line), HIDDEN)
@@ -230,68 +280,6 @@ export class Realm {
   }
 }
 
-/**
- * The program's global object. Most programs touch a handful of globals, so the self-contained
- * ones (`Math`, `Map`, `Date`...) are built when first looked up: every way of reaching an own
- * property (`own`, `attributes`, `defineOwn`, `deleteOwn`, `ownKeys`) builds the pending global
- * first, so a deferred global is indistinguishable from an eager one.
- */
-export class GlobalObject extends JsObject {
-  /** Globals not built yet: name -> the installer that defines it (and its siblings). */
-  private readonly pending = new Map<Key, (realm: Realm) => void>()
-
-  constructor(
-    proto: JsObject,
-    private readonly realm: Realm,
-  ) {
-    super(proto)
-  }
-
-  defer(names: ReadonlyArray<string>, install: (realm: Realm) => void): void {
-    for (const name of names) this.pending.set(name, install)
-  }
-
-  /** Builds `name` now if it is still pending. */
-  buildPending(name: string): void {
-    if (this.pending.has(name)) this.build(name)
-  }
-
-  private build(key: Key): void {
-    const install = this.pending.get(key)!
-    for (const [name, other] of this.pending) if (other === install) this.pending.delete(name)
-    // A program may have made the global object non-extensible first; its built-ins were there
-    // all along, so they are installed anyway.
-    const extensible = this.extensible
-    this.extensible = true
-    try {
-      install(this.realm)
-    } finally {
-      this.extensible = extensible
-    }
-  }
-
-  override own(key: Key): Own {
-    if (this.pending.size !== 0 && this.pending.has(key)) this.build(key)
-    return super.own(key)
-  }
-  override attributes(key: Key): number {
-    if (this.pending.size !== 0 && this.pending.has(key)) this.build(key)
-    return super.attributes(key)
-  }
-  override defineOwn(st: JsState, key: Key, value: Value | Accessor, attributes: number): boolean {
-    if (this.pending.size !== 0 && this.pending.has(key)) this.build(key)
-    return super.defineOwn(st, key, value, attributes)
-  }
-  override deleteOwn(key: Key): boolean {
-    if (this.pending.size !== 0 && this.pending.has(key)) this.build(key)
-    return super.deleteOwn(key)
-  }
-  override ownKeys(): Key[] {
-    while (this.pending.size !== 0) this.build(this.pending.keys().next().value!)
-    return super.ownKeys()
-  }
-}
-
 /** Sets up a property on a builtin object, bypassing any lazy materialisation. */
 export const setup = (target: JsObject, key: Key, value: Value, attributes: number): void => {
   if (target instanceof JsFunction) target.setupProperty(key, value, attributes)
@@ -304,3 +292,11 @@ class AccessorBox {
     this.accessor = new Accessor(getter, undefined)
   }
 }
+
+/** The objects a realm names, each made fresh or copied from the template (see the constructor). */
+const REALM_OBJECT_NAMES = [
+  "ObjectPrototype", "FunctionPrototype", "ArrayPrototype", "StringPrototype", "NumberPrototype", "BooleanPrototype", "BigIntPrototype",
+  "SymbolPrototype", "IteratorPrototype", "ArrayIteratorPrototype", "GeneratorPrototype", "AsyncFunctionPrototype", "GeneratorFunctionPrototype",
+  "AsyncIteratorPrototype", "AsyncFromSyncIteratorPrototype", "AsyncGeneratorPrototype", "AsyncGeneratorFunctionPrototype", "PromisePrototype", "global",
+] as const
+type RealmObjectName = (typeof REALM_OBJECT_NAMES)[number]

@@ -162,6 +162,17 @@ export class Shape {
     return shape.current() ? shape : null
   }
 
+  /**
+   * The shape of a built-in with exactly `keys` (distinct), in order, however many: the copies of
+   * one built-in (runtime/realm-copy.ts) all share it. Past `MAX_SHAPE_KEYS` it is a shape all the
+   * same, with one object's keys; a copy given a new key moves to a Map then, as any object does.
+   */
+  static ofBuiltin(keys: ReadonlyArray<Key>, plain: boolean): Shape {
+    let shape = plain ? Shape.root : Shape.exoticRoot
+    for (const key of keys) shape = shape.with(key)
+    return shape
+  }
+
   private static restart(): void {
     Shape.made = 0
     Shape.generation++
