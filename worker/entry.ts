@@ -8,8 +8,12 @@
  *
  * Start-up work happens once per worker: the engines are loaded with this module, and each catalog
  * snapshot is fetched the first time a task names it and kept (the most recent few).
+ *
+ * The first import turns V8's allocation-site pretenuring off (worker/pretenuring.ts says why): it
+ * must run before the engines load and make their first objects.
  */
 
+import "./pretenuring.js"
 import { threadId } from "node:worker_threads"
 import { WorkerChannel } from "../bridge/worker-channel.js"
 import { HostFailure, HostStop } from "./engine-host.js"
