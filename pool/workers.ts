@@ -70,12 +70,15 @@
  */
 
 import { availableParallelism } from "node:os"
-import { fileURLToPath } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 import { Piscina } from "piscina"
 import { HostChannel } from "../bridge/host-channel.js"
 import { checkKnownKeys, keysOf } from "./options.js"
 import { MAX_REPLAY_LOG_BYTES } from "./limits.js"
-import { WAKE_TASK, type ExecutionTask, type TaskReply, type WakeTask, type YieldRule } from "../protocol/task.js"
+import { WAKE_TASK, type ExecutionTask, type LoopTask, type TaskReply, type WakeTask, type YieldRule } from "../protocol/task.js"
+import { Docks, TaskAbort } from "./docks.js"
+
+export { TaskAbort }
 
 export interface WorkerPoolOptions {
   /** Threads kept alive when idle. Default 1. */
@@ -136,12 +139,12 @@ export const SHARED_POOL_IDLE_MS = 10_000
 const DEFAULT_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16, stackSizeMb: 8 }
 
 /**
- * The compiled worker entry. From `dist/pool/workers.js` it is `dist/worker/entry.js`; when this
- * module runs from source (tests run TypeScript directly), the entry is the built one in `dist/`.
+ * A compiled worker module (`loop`, `entry`). From `dist/pool/workers.js` it is in `dist/worker/`;
+ * when this module runs from source (tests run TypeScript directly), the built one in `dist/`.
  */
-const workerEntry = (): string => {
+const workerFile = (name: string): string => {
   const here = import.meta.url
-  const url = here.endsWith(".ts") ? new URL("../dist/worker/entry.js", here) : new URL("../worker/entry.js", here)
+  const url = here.endsWith(".ts") ? new URL(`../dist/worker/${name}.js`, here) : new URL(`../worker/${name}.js`, here)
   return fileURLToPath(url)
 }
 
@@ -151,36 +154,6 @@ const positiveInteger = (name: string, value: number | undefined, fallback: numb
     throw new RangeError(`Pool option '${name}' must be an integer >= ${minimum}, got ${value}`)
   }
   return value
-}
-
-/**
- * A one-shot switch that aborts a task, shaped like the event-emitter signals Piscina accepts.
- * An `AbortController` per execution costs several microseconds on the hot path; this costs none.
- */
-export class TaskAbort {
-  aborted = false
-  private listener: (() => void) | undefined = undefined
-
-  once(_event: "abort", listener: () => void): void {
-    this.listener = listener
-  }
-
-  off(_event: "abort", listener: () => void): void {
-    if (this.listener === listener) this.listener = undefined
-  }
-
-  /** Piscina's `onabort` removes its listener by this name, whatever its types say. */
-  removeListener(event: "abort", listener: () => void): void {
-    this.off(event, listener)
-  }
-
-  abort(): void {
-    if (this.aborted) return
-    this.aborted = true
-    const listener = this.listener
-    this.listener = undefined
-    listener?.()
-  }
 }
 
 /**
@@ -253,7 +226,9 @@ class JobQueue {
 
 
 export class WorkerPool {
-  private readonly piscina: Piscina<ExecutionTask | WakeTask, TaskReply | null>
+  private readonly piscina: Piscina<LoopTask | WakeTask, null>
+  /** The threads' loops, and the runs handed to each (docks.ts). */
+  private readonly docks: Docks
   /** Channels not in use, reused by later executions. */
   private readonly idleChannels: HostChannel[] = []
   /** Runs of executions already under way (resumed, recovered): they go first. */
@@ -273,7 +248,7 @@ export class WorkerPool {
   private rule: YieldRule | undefined = undefined
   /** Active jobs whose run was not handed to an idle thread (see `pressureNow`). */
   private readonly placedBehind = new Set<PoolJob>()
-  /** Set by the balancer when it hands the task being run to an idle thread. */
+  /** Set by `run` when it hands the run being begun to an idle thread. */
   private placedOnIdleThread = false
   private scanTimer: ReturnType<typeof setTimeout> | undefined = undefined
   private closed = false
@@ -301,7 +276,8 @@ export class WorkerPool {
     this.callTimes = new CallTimes(suspendAfterMs)
     this.maxReplayLogBytes = positiveInteger("maxReplayLogBytes", options.maxReplayLogBytes, MAX_REPLAY_LOG_BYTES)
     this.piscina = new Piscina({
-      filename: options.entry ?? workerEntry(),
+      filename: workerFile("loop"),
+      workerData: { entry: pathToFileURL(options.entry ?? workerFile("entry")).href },
       minThreads,
       maxThreads,
       idleTimeout,
@@ -309,11 +285,11 @@ export class WorkerPool {
       env: {},
       argv: [],
       execArgv: [],
-      // With suspension, a hot thread gets its next task while it runs the current one, so it never
-      // idles for the message round trip between two small programs (see `mostRecentlyUsed`).
-      concurrentTasksPerWorker: suspendAfterMs === Infinity ? 1 : 2,
-      loadBalancer: mostRecentlyUsed(() => this.piscina.threads.length < this.wantedThreads(), suspendAfterMs !== Infinity, () => (this.placedOnIdleThread = true)),
+      // One loop per thread (worker/loop.ts): runs reach threads through the docks, not Piscina.
+      concurrentTasksPerWorker: 1,
+      loadBalancer: anyIdleThread,
     })
+    this.docks = new Docks(this.piscina, this.pressure.buffer as SharedArrayBuffer)
     // A worker that fails outside a task (at start-up, say) is reported here; the task that needed
     // it fails on its own, so the pool only has to keep the event from crashing the host.
     this.piscina.on("error", (error: unknown) => {
@@ -332,10 +308,10 @@ export class WorkerPool {
    */
   private readonly afterThreadLoss = (): void => {
     setImmediate(() => {
-      if (this.closed || this.piscina.threads.length > 0 || this.handedOver.size === 0) return
+      if (this.closed || this.piscina.threads.length > 0 || !this.docks.starting) return
       if (++this.revivals > MAX_REVIVALS) {
         this.revivals = 0
-        for (const abort of [...this.handedOver]) abort.abort()
+        this.docks.abortStarting()
         return
       }
       this.piscina.run(WAKE_TASK).then(
@@ -347,8 +323,6 @@ export class WorkerPool {
 
   /** Consecutive wake-ups whose thread died before it ran anything. */
   private revivals = 0
-  /** Abort handles of the tasks handed to Piscina and not yet settled. */
-  private readonly handedOver = new Set<TaskAbort>()
 
   /** The last error a worker raised outside any task, for diagnostics. */
   lastWorkerError: unknown = undefined
@@ -379,7 +353,10 @@ export class WorkerPool {
     if (reusable && !this.closed) {
       channel.reset()
       this.idleChannels.push(channel)
-    } else channel.close()
+      return
+    }
+    channel.close()
+    this.docks.forgetChannel(channel.buffer)
   }
 
   /**
@@ -394,19 +371,15 @@ export class WorkerPool {
   }
 
   /**
-   * Hands a task to a worker; called by a job's `begin`. `thread` is the one that ran the job's
-   * last run: the balancer prefers it where it would choose among equals (see `mostRecentlyUsed`).
+   * Hands a task to a thread; called by a job's `begin`. `thread` is the one that ran the job's
+   * last run: placement prefers it among equals (docks.ts).
    */
   run(task: ExecutionTask, abort: TaskAbort, thread?: number): Promise<TaskReply> {
     this.stats.runs++
-    this.handedOver.add(abort)
-    // Piscina hands a task's own `queueOptionsSymbol` property to the balancer; it is not sent to the worker.
-    const placed: ExecutionTask = thread === undefined ? task : Object.assign({ ...task }, { [PLACEMENT]: { thread } })
-    // An execution task always answers; only WAKE_TASK answers null.
-    const promise = this.piscina.run(placed, { signal: abort }) as Promise<TaskReply>
-    const settled = () => this.handedOver.delete(abort)
-    promise.then(settled, settled)
-    return promise
+    const wantsThread = this.docks.size < this.wantedThreads()
+    const { reply, onIdleThread } = this.docks.hand(task, abort, thread, this.suspendAfterMs !== Infinity, wantsThread)
+    if (onIdleThread) this.placedOnIdleThread = true
+    return reply
   }
 
   /** A job's run is over (its task settled, or it never started one): its room goes to the next. */
@@ -521,7 +494,7 @@ export class WorkerPool {
     const bound = Math.max(forMs, this.suspendAfterMs)
     let stuck = 0
     for (const job of this.active) if (job.handedOverMs() >= bound) stuck++
-    return stuck > this.piscina.queueSize
+    return stuck > this.docks.runsWaitingForThread()
   }
 
   /** Begins queued jobs while there is room; arms the scan while work stays queued. */
@@ -637,6 +610,7 @@ export class WorkerPool {
     this.suspended.clear()
     for (const job of waiting) job.refuse(new Error("the worker pool was closed"))
     for (const channel of this.idleChannels.splice(0)) channel.close()
+    this.docks.close()
     await this.piscina.destroy()
   }
 }
@@ -727,58 +701,13 @@ export const closeIdleSharedPool = async (): Promise<void> => {
   await pool.close()
 }
 
-/** Where a task would rather run: the thread that ran its execution's last run. */
-interface Placement {
-  readonly thread: number
-}
-const PLACEMENT: symbol = Piscina.queueOptionsSymbol
-type Placed = Record<symbol, Placement | null | undefined>
-
 type PiscinaLoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>["loadBalancer"]>
 
 /**
- * Piscina's balancer: the idle thread that was handed a task most recently, whose JIT and caches
- * are the warmest; threads nobody needs stay idle until Piscina retires them. When no thread is
- * idle: if the pool wants another thread (`wantsThread`: fewer than the hot threads, or runs
- * blocking theirs), none, and Piscina starts one; otherwise, with `pipelined`, the most recently
- * used of the least busy threads, so it finds its next task waiting when it is done. A run that
- * then waits on the host behind it is asked to yield (the pool counts runs handed over and not
- * started as work wanting a thread).
- *
- * Among equals (idle, or as busy as the least busy) the thread a resumed execution last ran on
- * wins: its program is still in that thread's compile cache (worker/program-cache.ts), and a
- * replay elsewhere parses and compiles it again.
+ * Piscina places only loops (one per thread) and wake tasks: on a thread with no task, or none, and
+ * Piscina starts a thread. Which thread a run goes to is the docks' choice (docks.ts).
  */
-const mostRecentlyUsed = (wantsThread: () => boolean, pipelined: boolean, placedOnIdle: () => void): PiscinaLoadBalancer => {
-  const lastUsed = new Map<number, number>()
-  let clock = 0
-  return (task, workers) => {
-    const preferred = (task as unknown as Placed)[PLACEMENT]?.thread
-    let idle: (typeof workers)[number] | null = null
-    let busy: (typeof workers)[number] | null = null
-    let idleRank = -1
-    let busyRank = -1
-    let busyTasks = Infinity
-    for (const worker of workers) {
-      if (worker.terminating || worker.destroyed) continue
-      // Most recently used first; the preferred thread before any.
-      const rank = worker.id === preferred ? Infinity : (lastUsed.get(worker.id) ?? 0)
-      // Piscina reports a thread running one abortable task (every one of ours) as Infinity.
-      const tasks = Number.isFinite(worker.currentUsage) ? worker.currentUsage : 1
-      if (tasks === 0) {
-        if (rank > idleRank) {
-          idle = worker
-          idleRank = rank
-        }
-      } else if (tasks < busyTasks || (tasks === busyTasks && rank > busyRank)) {
-        busy = worker
-        busyTasks = tasks
-        busyRank = rank
-      }
-    }
-    const chosen = idle ?? (pipelined && !wantsThread() ? busy : null)
-    if (chosen !== null) lastUsed.set(chosen.id, ++clock)
-    if (idle !== null) placedOnIdle()
-    return chosen
-  }
+const anyIdleThread: PiscinaLoadBalancer = (_task, workers) => {
+  for (const worker of workers) if (!worker.terminating && !worker.destroyed && worker.currentUsage === 0) return worker
+  return null
 }

@@ -29,6 +29,52 @@ export type WakeTask = typeof WAKE_TASK
 export const isWakeTask = (task: unknown): task is WakeTask =>
   typeof task === "object" && task !== null && (task as { wake?: unknown }).wake === true
 
+/**
+ * The one long-lived task each thread runs (worker/loop.ts): it takes runs from its dock, a channel
+ * of its own, until it has been idle a while, and hands each to the entry. `port` brings the
+ * runs' channel buffers, once per thread and channel (`ChannelDelivery`).
+ */
+export interface LoopTask {
+  readonly loop: true
+  /** The dock's channel (a HostChannel's buffer). */
+  readonly dock: SharedArrayBuffer
+  /** A `MessagePort` (typed loosely: this kernel imports nothing outside itself). */
+  readonly port: unknown
+  /** The pool's pressure word (`YieldRule.pressure`), which each run's rule shares. */
+  readonly pressure: SharedArrayBuffer
+  /** Milliseconds the loop waits without a run before it asks to leave (`LEAVE_OPERATION`). */
+  readonly idleMs: number
+}
+
+export const isLoopTask = (task: unknown): task is LoopTask =>
+  typeof task === "object" && task !== null && (task as { loop?: unknown }).loop === true
+
+/**
+ * Over a loop's port: a run channel's buffer, named by the key its runs carry, or word that a
+ * channel is gone and its buffer can be forgotten.
+ */
+export type ChannelDelivery = { readonly key: number; readonly buffer: SharedArrayBuffer } | { readonly forget: number }
+
+/** The dock's operations: the loop asks for its next run, reports one ended, asks to leave. */
+export const NEXT_OPERATION = "next"
+export const ENDED_OPERATION = "ended"
+export const LEAVE_OPERATION = "leave"
+
+/**
+ * A run as it travels through a dock (JSON): the task without its shared buffers, which the loop
+ * knows by `channel` (a `ChannelDelivery` key) and from its `LoopTask`.
+ */
+export interface RunFrame {
+  readonly seq: number
+  readonly channel: number
+  readonly task: Omit<ExecutionTask, "channel" | "yieldRule"> & { readonly yieldRule?: Omit<YieldRule, "pressure"> }
+}
+
+/** What a loop sends back when the entry threw instead of returning a reply. */
+export interface EntryThrew {
+  readonly threw: string
+}
+
 export interface ExecutionTask {
   readonly language: Language
   readonly source: string

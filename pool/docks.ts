@@ -1,0 +1,313 @@
+/**
+ * The threads' docks: how a run reaches a thread and its reply comes back.
+ *
+ * Each Piscina thread the pool uses runs one long-lived loop task (worker/loop.ts, which says why
+ * a loop beats a task per run). Its dock is a channel (bridge/host-channel.ts) whose worker end
+ * is the loop: the loop keeps one `next` request outstanding, the host answers it with a run when
+ * it hands this thread one, and the loop sends each reply back as a one-way `ended` frame. So a
+ * hand-over is one frame written into shared memory, and a wake-up only when the thread sleeps;
+ * the replies of a burst are read in batches, as the host's turn comes.
+ *
+ * Placement (`hand`), as the pool's scheduler wants it (workers.ts): the idle thread used most
+ * recently, whose JIT and caches are the warmest, and among equals the thread a resumed execution
+ * last ran on (its program is still compiled there); a loop started on an idle Piscina thread or,
+ * when the pool wants another thread, on a new one; otherwise, with `pipelined`, the least busy
+ * thread (one run behind its current one at most), so it finds its next run waiting when it is
+ * done.
+ *
+ * A run ends with its reply, or when its thread dies: every run the thread held (the one running
+ * and the one behind it) is rejected with the thread's error, and the execution decides whether
+ * it was the cause (execution.ts). Aborting a run still waiting in the dock takes it back; aborting
+ * one the thread has been sent aborts the thread's loop task, and Piscina terminates the thread.
+ */
+
+import { MessageChannel, type MessagePort } from "node:worker_threads"
+import type { Piscina } from "piscina"
+import { HostChannel, type ChannelRequest } from "../bridge/host-channel.js"
+import {
+  ENDED_OPERATION,
+  LEAVE_OPERATION,
+  NEXT_OPERATION,
+  type ChannelDelivery,
+  type EntryThrew,
+  type ExecutionTask,
+  type LoopTask,
+  type RunFrame,
+  type TaskReply,
+  type WakeTask,
+} from "../protocol/task.js"
+
+/** Milliseconds a thread's loop waits without a run before it gives the thread back to Piscina. */
+export const LOOP_IDLE_MS = 100
+
+/** Most runs a thread holds at once when runs are pipelined: the one running and one behind it. */
+const PIPELINE_DEPTH = 2
+
+/**
+ * A one-shot switch that aborts a task, shaped like the event-emitter signals Piscina accepts.
+ * An `AbortController` per execution costs several microseconds on the hot path; this costs none.
+ */
+export class TaskAbort {
+  aborted = false
+  private listener: (() => void) | undefined = undefined
+
+  once(_event: "abort", listener: () => void): void {
+    this.listener = listener
+  }
+
+  off(_event: "abort", listener: () => void): void {
+    if (this.listener === listener) this.listener = undefined
+  }
+
+  /** Piscina's `onabort` removes its listener by this name, whatever its types say. */
+  removeListener(event: "abort", listener: () => void): void {
+    this.off(event, listener)
+  }
+
+  abort(): void {
+    if (this.aborted) return
+    this.aborted = true
+    const listener = this.listener
+    this.listener = undefined
+    listener?.()
+  }
+}
+
+/** A run handed to a dock, until its reply or its thread's end. */
+interface DockRun {
+  readonly seq: number
+  readonly task: ExecutionTask
+  readonly abort: TaskAbort
+  readonly resolve: (reply: TaskReply) => void
+  readonly reject: (error: unknown) => void
+  readonly onAbort: () => void
+  /** Sent to the thread (it may not have taken it yet). */
+  sent: boolean
+}
+
+class Dock {
+  readonly channel = new HostChannel()
+  readonly port: MessagePort
+  /** Aborts the loop task: Piscina terminates the thread (or drops the task if it has none yet). */
+  readonly abort = new TaskAbort()
+  /** Runs handed here, oldest first: those sent, then those waiting for the loop's next request. */
+  readonly runs: DockRun[] = []
+  /** Run channels whose buffer the thread has been given. */
+  readonly known = new Set<number>()
+  /** Id of the loop's request for its next run, once read (0: none). */
+  next = 0
+  /** The thread's `threadId`, once its loop has asked for a run. */
+  thread: number | undefined = undefined
+  /** Its last hand-over, on the docks' clock (most recently used first). */
+  lastUsed = 0
+
+  constructor(port: MessagePort) {
+    this.port = port
+  }
+
+  /** The loop has started on a thread. */
+  get ready(): boolean {
+    return this.thread !== undefined
+  }
+}
+
+type Pool = Piscina<LoopTask | WakeTask, null>
+
+export class Docks {
+  private readonly docks = new Set<Dock>()
+  private seq = 0
+  private clock = 0
+  /** Keys of run channels, as their runs name them to a thread (`ChannelDelivery`). */
+  private readonly keys = new WeakMap<SharedArrayBuffer, number>()
+  private nextKey = 1
+
+  constructor(
+    private readonly piscina: Pool,
+    private readonly pressure: SharedArrayBuffer,
+  ) {}
+
+  /** Threads running a loop (or about to). */
+  get size(): number {
+    return this.docks.size
+  }
+
+  /** Runs handed to loops that have not reached a thread yet. */
+  runsWaitingForThread(): number {
+    let waiting = 0
+    for (const dock of this.docks) if (!dock.ready) waiting += dock.runs.length
+    return waiting
+  }
+
+  /** True while some loop has been handed to Piscina and has not reached a thread. */
+  get starting(): boolean {
+    for (const dock of this.docks) if (!dock.ready) return true
+    return false
+  }
+
+  /**
+   * Hands `task` to a thread (see the essay for which). `wantsThread`: the pool wants one more
+   * thread than it has. Returns the reply's promise and whether the run went to an idle thread.
+   */
+  hand(task: ExecutionTask, abort: TaskAbort, preferred: number | undefined, pipelined: boolean, wantsThread: boolean): { reply: Promise<TaskReply>; onIdleThread: boolean } {
+    let dock = this.idleDock(preferred)
+    let onIdleThread = dock !== undefined
+    if (dock === undefined && this.piscina.threads.length > this.docks.size) {
+      // A Piscina thread with no loop (a `minThreads` one, or one whose loop left): idle as well.
+      dock = this.startLoop()
+      onIdleThread = true
+    }
+    if (dock === undefined && pipelined && !wantsThread) dock = this.leastBusyDock(preferred)
+    dock ??= this.startLoop()
+    dock.lastUsed = ++this.clock
+    const reply = new Promise<TaskReply>((resolve, reject) => {
+      const run: DockRun = { seq: ++this.seq, task, abort, resolve, reject, onAbort: () => this.abortRun(dock, run), sent: false }
+      dock.runs.push(run)
+      abort.once("abort", run.onAbort)
+    })
+    // The loop posts its next request without waking the host: read it now, or when it comes.
+    if (dock.next === 0 && dock.ready) dock.channel.drain()
+    this.feed(dock)
+    return { reply, onIdleThread }
+  }
+
+  /** A run channel is gone: threads that were given its buffer may forget it. */
+  forgetChannel(buffer: SharedArrayBuffer): void {
+    const key = this.keys.get(buffer)
+    if (key === undefined) return
+    this.keys.delete(buffer)
+    for (const dock of this.docks) {
+      if (dock.known.delete(key)) dock.port.postMessage({ forget: key } satisfies ChannelDelivery)
+    }
+  }
+
+  /** Aborts every loop that has not reached a thread: their runs fail with Piscina's abort error. */
+  abortStarting(): void {
+    for (const dock of [...this.docks]) if (!dock.ready) dock.abort.abort()
+  }
+
+  /** The pool is closing: every loop is told to end (its thread's runs fail as the pool closes). */
+  close(): void {
+    for (const dock of [...this.docks]) dock.channel.close()
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  private idleDock(preferred: number | undefined): Dock | undefined {
+    let best: Dock | undefined
+    for (const dock of this.docks) {
+      if (dock.runs.length > 0) continue
+      if (dock.thread !== undefined && dock.thread === preferred) return dock
+      if (best === undefined || dock.lastUsed > best.lastUsed) best = dock
+    }
+    return best
+  }
+
+  private leastBusyDock(preferred: number | undefined): Dock | undefined {
+    let best: Dock | undefined
+    for (const dock of this.docks) {
+      if (dock.runs.length >= PIPELINE_DEPTH) continue
+      if (best === undefined || dock.runs.length < best.runs.length) best = dock
+      else if (dock.runs.length === best.runs.length && (dock.thread === preferred || (best.thread !== preferred && dock.lastUsed > best.lastUsed))) best = dock
+    }
+    return best
+  }
+
+  private startLoop(): Dock {
+    const { port1, port2 } = new MessageChannel()
+    const dock = new Dock(port1)
+    this.docks.add(dock)
+    dock.channel.listen((request) => this.onRequest(dock, request))
+    const task: LoopTask = { loop: true, dock: dock.channel.buffer, port: port2, pressure: this.pressure, idleMs: LOOP_IDLE_MS }
+    this.piscina.run(task, { transferList: [port2] as never, signal: dock.abort }).then(
+      () => this.onLoopEnded(dock, undefined),
+      (error: unknown) => this.onLoopEnded(dock, error),
+    )
+    return dock
+  }
+
+  private onRequest(dock: Dock, request: ChannelRequest): void {
+    switch (request.op) {
+      case NEXT_OPERATION:
+        dock.thread ??= Number(request.name)
+        dock.next = request.id
+        this.feed(dock)
+        return
+      case ENDED_OPERATION:
+        return this.onEnded(dock, Number(request.name), request.args[0] as unknown as TaskReply | EntryThrew)
+      case LEAVE_OPERATION: {
+        // A loop that asks to leave holds no run unless one was sent before the ask was read.
+        const leaves = dock.runs.length === 0
+        if (leaves) {
+          this.docks.delete(dock)
+          dock.next = 0
+        }
+        dock.channel.respond(request.id, { ok: true, value: leaves })
+        return
+      }
+    }
+  }
+
+  /** Sends the oldest unsent run if the loop has asked for one. */
+  private feed(dock: Dock): void {
+    if (dock.next === 0) return
+    const run = dock.runs.find((r) => !r.sent)
+    if (run === undefined) return
+    const { channel, yieldRule, ...rest } = run.task
+    const key = this.keyOf(dock, channel)
+    const frame: RunFrame = {
+      seq: run.seq,
+      channel: key,
+      task: yieldRule === undefined ? rest : { ...rest, yieldRule: { fast: yieldRule.fast, maxComputedMs: yieldRule.maxComputedMs } },
+    }
+    run.sent = true
+    const next = dock.next
+    dock.next = 0
+    dock.channel.respond(next, { ok: true, value: frame as never })
+  }
+
+  private keyOf(dock: Dock, buffer: SharedArrayBuffer): number {
+    let key = this.keys.get(buffer)
+    if (key === undefined) {
+      key = this.nextKey++
+      this.keys.set(buffer, key)
+    }
+    if (!dock.known.has(key)) {
+      // Posted before the run that names it, so the loop finds it on its port.
+      dock.port.postMessage({ key, buffer } satisfies ChannelDelivery)
+      dock.known.add(key)
+    }
+    return key
+  }
+
+  private onEnded(dock: Dock, seq: number, reply: TaskReply | EntryThrew): void {
+    const at = dock.runs.findIndex((run) => run.seq === seq)
+    if (at < 0) return
+    const run = dock.runs[at]!
+    dock.runs.splice(at, 1)
+    run.abort.off("abort", run.onAbort)
+    if ("threw" in reply) run.reject(new Error(reply.threw))
+    else run.resolve(reply)
+  }
+
+  private abortRun(dock: Dock, run: DockRun): void {
+    const at = dock.runs.indexOf(run)
+    if (at < 0) return
+    if (!run.sent) {
+      dock.runs.splice(at, 1)
+      run.reject(new Error("The task has been aborted"))
+      return
+    }
+    dock.abort.abort()
+  }
+
+  private onLoopEnded(dock: Dock, error: unknown): void {
+    this.docks.delete(dock)
+    dock.channel.close()
+    dock.port.close()
+    const failure = error ?? new Error("the worker's loop ended")
+    for (const run of dock.runs.splice(0)) {
+      run.abort.off("abort", run.onAbort)
+      run.reject(failure)
+    }
+  }
+}
