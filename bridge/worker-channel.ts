@@ -36,6 +36,7 @@ import {
   COMPUTED_MS,
   OPENED,
   openedStamp,
+  SLEEPING,
   WAITING,
   WORKER_BELL,
   WORKER_WANTS_ROOM,
@@ -216,6 +217,16 @@ export class WorkerChannel {
   }
 
   private blockUntilAnswered(id: number | undefined, until: number): ChannelResponse | undefined {
+    // Store (seq-cst) before the bell is loaded: the host notifies only while it is set.
+    Atomics.store(this.words, SLEEPING, 1)
+    try {
+      return this.sleepUntilAnswered(id, until)
+    } finally {
+      Atomics.store(this.words, SLEEPING, 0)
+    }
+  }
+
+  private sleepUntilAnswered(id: number | undefined, until: number): ChannelResponse | undefined {
     for (;;) {
       // Load (seq-cst) the bell BEFORE looking: a ring that lands after this load makes the wait
       // below return at once ("not-equal"), so no response can slip in unseen.
@@ -267,6 +278,16 @@ export class WorkerChannel {
 
   /** A frame larger than the free room: feed it in as the host drains, sleeping in between. */
   private finishWriting(frame: OutgoingFrame): void {
+    // Store (seq-cst) before the bell is loaded: the host notifies only while it is set.
+    Atomics.store(this.words, SLEEPING, 1)
+    try {
+      this.feedFrame(frame)
+    } finally {
+      Atomics.store(this.words, SLEEPING, 0)
+    }
+  }
+
+  private feedFrame(frame: OutgoingFrame): void {
     for (;;) {
       // Load (seq-cst) the bell before raising the flag and looking for room (see `block`).
       const bell = Atomics.load(this.words, WORKER_BELL)
