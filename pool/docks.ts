@@ -11,9 +11,8 @@
  * Placement (`hand`), as the pool's scheduler wants it (workers.ts): the idle thread used most
  * recently, whose JIT and caches are the warmest, and among equals the thread a resumed execution
  * last ran on (its program is still compiled there); a loop started on an idle Piscina thread or,
- * when the pool wants another thread, on a new one; otherwise, with `pipelined`, the least busy
- * thread (one run behind its current one at most), so it finds its next run waiting when it is
- * done.
+ * when the pool wants another thread, on a new one; otherwise, with `pipelined` (or at
+ * `maxThreads`), the least busy thread, so it finds its next run waiting when it is done.
  *
  * A run ends with its reply, or when its thread dies: every run the thread held (the one running
  * and the one behind it) is rejected with the thread's error, and the execution decides whether
@@ -28,6 +27,7 @@ import {
   ENDED_OPERATION,
   LEAVE_OPERATION,
   NEXT_OPERATION,
+  withNegativeZeros,
   type ChannelDelivery,
   type EntryThrew,
   type ExecutionTask,
@@ -39,9 +39,6 @@ import {
 
 /** Milliseconds a thread's loop waits without a run before it gives the thread back to Piscina. */
 export const LOOP_IDLE_MS = 100
-
-/** Most runs a thread holds at once when runs are pipelined: the one running and one behind it. */
-const PIPELINE_DEPTH = 2
 
 /**
  * A one-shot switch that aborts a task, shaped like the event-emitter signals Piscina accepts.
@@ -73,11 +70,18 @@ export class TaskAbort {
   }
 }
 
-/** A run handed to a dock, until its reply or its thread's end. */
+/** Most runs a thread holds at once when runs are pipelined: the one running and one behind it. */
+const PIPELINE_DEPTH = 2
+
+/** A run handed over, until its reply or its thread's end. */
 interface DockRun {
   readonly seq: number
   readonly task: ExecutionTask
   readonly abort: TaskAbort
+  /** The thread it would rather run on. */
+  readonly preferred: number | undefined
+  /** Its thread's dock (undefined: waiting for room). */
+  dock: Dock | undefined
   readonly resolve: (reply: TaskReply) => void
   readonly reject: (error: unknown) => void
   readonly onAbort: () => void
@@ -113,10 +117,24 @@ class Dock {
 
 type Pool = Piscina<LoopTask | WakeTask, null>
 
+/** A run's reply as the `ended` frame carries it: JSON, with its value's `-0`s beside it. */
+const replyOf = (request: ChannelRequest): TaskReply | EntryThrew => {
+  const reply = request.args[0] as unknown as TaskReply | EntryThrew
+  const zeros = request.args[1] as ReadonlyArray<ReadonlyArray<string | number>> | undefined
+  if (zeros === undefined || !("ok" in reply) || !reply.ok) return reply
+  return { ...reply, value: withNegativeZeros(reply.value, zeros) }
+}
+
 export class Docks {
   private readonly docks = new Set<Dock>()
+  /** Loop tasks handed to Piscina and not settled (a loop that has left still holds its thread until then). */
+  private loops = 0
   private seq = 0
   private clock = 0
+  /** Runs a thread may hold: `PIPELINE_DEPTH` when runs are pipelined, else 1. */
+  private depth = 1
+  /** Runs waiting for room on a thread, oldest first. */
+  private readonly waiting: DockRun[] = []
   /** Keys of run channels, as their runs name them to a thread (`ChannelDelivery`). */
   private readonly keys = new WeakMap<SharedArrayBuffer, number>()
   private nextKey = 1
@@ -124,6 +142,7 @@ export class Docks {
   constructor(
     private readonly piscina: Pool,
     private readonly pressure: SharedArrayBuffer,
+    private readonly maxThreads: number,
   ) {}
 
   /** Threads running a loop (or about to). */
@@ -149,25 +168,36 @@ export class Docks {
    * thread than it has. Returns the reply's promise and whether the run went to an idle thread.
    */
   hand(task: ExecutionTask, abort: TaskAbort, preferred: number | undefined, pipelined: boolean, wantsThread: boolean): { reply: Promise<TaskReply>; onIdleThread: boolean } {
+    let run: DockRun
+    const reply = new Promise<TaskReply>((resolve, reject) => {
+      run = { seq: ++this.seq, task, abort, preferred, resolve, reject, onAbort: () => this.abortRun(run), dock: undefined, sent: false }
+    })
+    abort.once("abort", run!.onAbort)
+    this.depth = pipelined ? PIPELINE_DEPTH : 1
     let dock = this.idleDock(preferred)
     let onIdleThread = dock !== undefined
-    if (dock === undefined && this.piscina.threads.length > this.docks.size) {
+    if (dock === undefined && this.piscina.threads.length > this.loops) {
       // A Piscina thread with no loop (a `minThreads` one, or one whose loop left): idle as well.
       dock = this.startLoop()
       onIdleThread = true
     }
-    if (dock === undefined && pipelined && !wantsThread) dock = this.leastBusyDock(preferred)
-    dock ??= this.startLoop()
-    dock.lastUsed = ++this.clock
-    const reply = new Promise<TaskReply>((resolve, reject) => {
-      const run: DockRun = { seq: ++this.seq, task, abort, resolve, reject, onAbort: () => this.abortRun(dock, run), sent: false }
-      dock.runs.push(run)
-      abort.once("abort", run.onAbort)
-    })
-    // The loop posts its next request without waking the host: read it now, or when it comes.
-    if (dock.next === 0 && dock.ready) dock.channel.drain()
-    this.feed(dock)
+    // Behind a busy thread when the pool wants no thread, or can start none (at `maxThreads` a new
+    // loop would only wait in Piscina's queue for a thread whose loop leaves); if every thread
+    // holds as many runs as it may, the run waits here for the first to free.
+    if (dock === undefined && ((pipelined && !wantsThread) || this.loops >= this.maxThreads)) {
+      dock = this.leastBusyDock(preferred)
+      if (dock === undefined) {
+        this.waiting.push(run!)
+        return { reply, onIdleThread: false }
+      }
+    }
+    this.assign(dock ?? this.startLoop(), run!)
     return { reply, onIdleThread }
+  }
+
+  /** Runs waiting for room on a thread (every thread holds as many as it may). */
+  get waitingRuns(): number {
+    return this.waiting.length
   }
 
   /** A run channel is gone: threads that were given its buffer may forget it. */
@@ -188,6 +218,7 @@ export class Docks {
   /** The pool is closing: every loop is told to end (its thread's runs fail as the pool closes). */
   close(): void {
     for (const dock of [...this.docks]) dock.channel.close()
+    for (const run of this.waiting.splice(0)) run.reject(new Error("the worker pool was closed"))
   }
 
   // -------------------------------------------------------------------------------------------
@@ -205,7 +236,7 @@ export class Docks {
   private leastBusyDock(preferred: number | undefined): Dock | undefined {
     let best: Dock | undefined
     for (const dock of this.docks) {
-      if (dock.runs.length >= PIPELINE_DEPTH) continue
+      if (dock.runs.length >= this.depth) continue
       if (best === undefined || dock.runs.length < best.runs.length) best = dock
       else if (dock.runs.length === best.runs.length && (dock.thread === preferred || (best.thread !== preferred && dock.lastUsed > best.lastUsed))) best = dock
     }
@@ -216,6 +247,7 @@ export class Docks {
     const { port1, port2 } = new MessageChannel()
     const dock = new Dock(port1)
     this.docks.add(dock)
+    this.loops++
     dock.channel.listen((request) => this.onRequest(dock, request))
     const task: LoopTask = { loop: true, dock: dock.channel.buffer, port: port2, pressure: this.pressure, idleMs: LOOP_IDLE_MS }
     this.piscina.run(task, { transferList: [port2] as never, signal: dock.abort }).then(
@@ -233,7 +265,7 @@ export class Docks {
         this.feed(dock)
         return
       case ENDED_OPERATION:
-        return this.onEnded(dock, Number(request.name), request.args[0] as unknown as TaskReply | EntryThrew)
+        return this.onEnded(dock, Number(request.name), replyOf(request))
       case LEAVE_OPERATION: {
         // A loop that asks to leave holds no run unless one was sent before the ask was read.
         const leaves = dock.runs.length === 0
@@ -244,6 +276,28 @@ export class Docks {
         dock.channel.respond(request.id, { ok: true, value: leaves })
         return
       }
+    }
+  }
+
+  private assign(dock: Dock, run: DockRun): void {
+    run.dock = dock
+    dock.lastUsed = ++this.clock
+    dock.runs.push(run)
+    // The loop posts its next request without waking the host: read it now, or when it comes.
+    if (dock.next === 0 && dock.ready) dock.channel.drain()
+    this.feed(dock)
+  }
+
+  /** A thread has room again: the runs waiting for room go to the least busy threads. */
+  private placeWaiting(): void {
+    while (this.waiting.length > 0) {
+      const run = this.waiting[0]!
+      let dock = this.leastBusyDock(run.preferred)
+      // A thread with no loop, or no loop left at all (their threads died): a loop for the runs.
+      if (dock === undefined && (this.piscina.threads.length > this.loops || this.docks.size === 0)) dock = this.startLoop()
+      if (dock === undefined) return
+      this.waiting.shift()
+      this.assign(dock, run)
     }
   }
 
@@ -287,20 +341,31 @@ export class Docks {
     run.abort.off("abort", run.onAbort)
     if ("threw" in reply) run.reject(new Error(reply.threw))
     else run.resolve(reply)
+    this.placeWaiting()
   }
 
-  private abortRun(dock: Dock, run: DockRun): void {
+  private abortRun(run: DockRun): void {
+    const dock = run.dock
+    if (dock === undefined) {
+      const at = this.waiting.indexOf(run)
+      if (at < 0) return
+      this.waiting.splice(at, 1)
+      run.reject(new Error("The task has been aborted"))
+      return
+    }
     const at = dock.runs.indexOf(run)
     if (at < 0) return
     if (!run.sent) {
       dock.runs.splice(at, 1)
       run.reject(new Error("The task has been aborted"))
+      this.placeWaiting()
       return
     }
     dock.abort.abort()
   }
 
   private onLoopEnded(dock: Dock, error: unknown): void {
+    this.loops--
     this.docks.delete(dock)
     dock.channel.close()
     dock.port.close()
@@ -309,5 +374,6 @@ export class Docks {
       run.abort.off("abort", run.onAbort)
       run.reject(failure)
     }
+    this.placeWaiting()
   }
 }

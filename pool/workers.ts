@@ -4,15 +4,14 @@
  *
  * Hot threads. Compute runs on about as many threads as there are cores (`hotThreads`): a burst
  * of trivial programs then lands on threads whose JIT is warm, most recently used first (the
- * balancer below), instead of being spread over many cold ones. The pool starts a thread beyond
+ * docks' placement, docks.ts), instead of being spread over many cold ones. The pool starts a thread beyond
  * the hot ones only for a run that blocks its thread and will keep it (`blocks`: suspension is
  * off, or the run has too much compute behind it to replay); a run waiting for its catalog, or
  * about to give its thread back, does not count. Otherwise a busy hot thread is handed the next
- * task behind its current one. (Piscina reports a thread running one abortable task, which all
- * of ours are, as `Infinity` busy, and starts a thread for every task it cannot place: without
- * these two rules a burst of `return 1` started every thread up to `maxThreads`, each paying
- * module loading and a cold JIT; on 2 cores, 1,000 at once ran at 460-490/s on 7 threads against
- * 1,330-1,500/s on 2, back to back, with 316 MB peak RSS against 201 MB.)
+ * run behind its current one. (Without these two rules a burst of `return 1` started every
+ * thread up to `maxThreads`, each paying module loading and a cold JIT; on 2 cores, 1,000 at once
+ * ran at 460-490/s on 7 threads against 1,330-1,500/s on 2, back to back, with 316 MB peak RSS
+ * against 201 MB.)
  *
  * Suspension. A program waiting on the host while other work wants a thread gives its thread
  * back: the run ends with a `Suspension`, and the execution keeps only its replay log until an
@@ -44,8 +43,9 @@
  * burst, `ringWorker` and Piscina's `postTask` took more host time than everything else of ours
  * together). A worker now yields by itself on a call expected to be slow, which takes the YIELD
  * ring away, and a blocking call it yields on does not ring the host for its request either (the
- * host reads it with the run's end); Piscina's task message per run remains (the next step: one
- * long-lived loop per worker taking runs from a shared-memory queue).
+ * host reads it with the run's end). Runs no longer travel as Piscina tasks: each thread runs one
+ * long-lived loop (worker/loop.ts) fed through a dock (docks.ts), and the host notifies a worker
+ * only when it sleeps (bridge/protocol.ts, `SLEEPING`).
  *
  * Memory. A worker blocked on a host call sleeps in `Atomics.wait` and holds no CPU, but it
  * holds a thread and its heap: about 16 MB warm and idle, about 42 MB once it has held a
@@ -289,7 +289,7 @@ export class WorkerPool {
       concurrentTasksPerWorker: 1,
       loadBalancer: anyIdleThread,
     })
-    this.docks = new Docks(this.piscina, this.pressure.buffer as SharedArrayBuffer)
+    this.docks = new Docks(this.piscina, this.pressure.buffer as SharedArrayBuffer, maxThreads)
     // A worker that fails outside a task (at start-up, say) is reported here; the task that needed
     // it fails on its own, so the pool only has to keep the event from crashing the host.
     this.piscina.on("error", (error: unknown) => {
@@ -301,10 +301,11 @@ export class WorkerPool {
   /**
    * Piscina replaces a dead thread only if it had finished starting, and after one start-up
    * failure it never tops the pool up again by itself: work already handed to it would wait
-   * forever. So when the last thread is gone and tasks are still out, the pool sends a task that
-   * runs nothing (`WAKE_TASK`), which makes Piscina start a thread; one that starts picks up the
-   * queued work. Threads that keep dying as they start are given `MAX_REVIVALS` tries, then every
-   * task still out is aborted, so each execution gets its Result (an ExecutionFailure).
+   * forever. So when the last thread is gone and a loop still waits for one, the pool sends a
+   * task that runs nothing (`WAKE_TASK`), which makes Piscina start a thread; one that starts
+   * picks up the queued loop. Threads that keep dying as they start are given `MAX_REVIVALS`
+   * tries, then every loop still waiting is aborted, and its runs fail, so each execution gets
+   * its Result (an ExecutionFailure).
    */
   private readonly afterThreadLoss = (): void => {
     setImmediate(() => {
@@ -463,7 +464,7 @@ export class WorkerPool {
    * holds back has waited less than its replay would cost; then it yields, cheapest first.
    * Waiting and replaying are then each at most twice what the better choice would have cost,
    * whichever it was. The work held back is a run handed over behind a busy thread (a new thread
-   * cannot take it, Piscina has placed it, and which thread it waits behind is Piscina's secret),
+   * cannot take it, it is placed already),
    * or, at `maxThreads`, where no thread can be started, the work queued longest, while fewer
    * runs compute than there are hot threads (when they are all computing, the queued work would
    * wait for a core anyway, and a replay would take one). Without the first, a run placed behind
@@ -494,7 +495,7 @@ export class WorkerPool {
     const bound = Math.max(forMs, this.suspendAfterMs)
     let stuck = 0
     for (const job of this.active) if (job.handedOverMs() >= bound) stuck++
-    return stuck > this.docks.runsWaitingForThread()
+    return stuck > this.docks.runsWaitingForThread() + this.docks.waitingRuns
   }
 
   /** Begins queued jobs while there is room; arms the scan while work stays queued. */
@@ -521,11 +522,11 @@ export class WorkerPool {
   private hasRoom(): boolean {
     const hot = this.suspendAfterMs === Infinity ? this.hotThreads : 2 * this.hotThreads
     if (this.active.size >= Math.max(this.maxThreads, hot)) return false
-    // A task Piscina could not place waits for a thread being started: while it does, any more
-    // would each start one more (Piscina starts a thread per task queued), so they wait here.
+    // A loop Piscina could not place waits for a thread being started: while it does, any more
+    // runs would each start one more (a loop per run that finds no thread), so they wait here.
     // With no thread at all (every one died starting), work is handed over so that it is either
     // run by the thread it makes Piscina start or failed by the revival rule (`afterThreadLoss`).
-    if (this.piscina.queueSize > 0 && this.piscina.threads.length > 0) return false
+    if ((this.piscina.queueSize > 0 || this.docks.waitingRuns > 0) && this.piscina.threads.length > 0) return false
     if (this.active.size < hot) return true
     let computing = 0
     for (const job of this.active) if (!this.blocks(job) && ++computing >= hot) return false

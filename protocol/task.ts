@@ -1,8 +1,9 @@
 /**
  * The task the pool hands a worker for one run of an execution, and what the worker hands back.
  *
- * Both are plain data (structured-cloned by Piscina); the channel is a SharedArrayBuffer, which
- * clones as a shared view. The catalog is not in the task: the task names it by `catalogId`, and a
+ * Both are plain data. A run travels to its thread's loop as JSON (`RunFrame`, through the
+ * thread's dock: pool/docks.ts, worker/loop.ts) with its channel named by a key; the channel
+ * itself is a SharedArrayBuffer, delivered once per thread as a shared view. The catalog is not in the task: the task names it by `catalogId`, and a
  * worker that has not seen that catalog asks for it once over the channel (`CATALOG_OPERATION`),
  * then keeps it.
  *
@@ -172,3 +173,34 @@ export type TaskReply = Outcome | Suspension
 
 /** One tool as a worker knows it: its canonical path (`orders.lookup`) and description. */
 export type SnapshotTool = CatalogSnapshot["tools"][number]
+
+/**
+ * Where a value holds `-0`, which JSON writes as `0`: the paths (keys and indices) a run's reply
+ * carries beside its JSON through the dock, so the host gets back the value the engine made.
+ * Empty for nearly every value; the walk is the price of the rare one.
+ */
+export const negativeZeroPaths = (value: DataValue): Array<ReadonlyArray<string | number>> => {
+  const found: Array<ReadonlyArray<string | number>> = []
+  const walk = (at: DataValue, path: Array<string | number>): void => {
+    if (typeof at === "number") {
+      if (at === 0 && 1 / at < 0) found.push([...path])
+    } else if (Array.isArray(at)) {
+      for (let i = 0; i < at.length; i++) walk(at[i]!, [...path, i])
+    } else if (typeof at === "object" && at !== null) {
+      for (const key of Object.keys(at)) walk((at as Record<string, DataValue>)[key]!, [...path, key])
+    }
+  }
+  walk(value, [])
+  return found
+}
+
+/** Puts back the `-0`s at `paths` (from `negativeZeroPaths`) into a value parsed from JSON. */
+export const withNegativeZeros = (value: DataValue, paths: ReadonlyArray<ReadonlyArray<string | number>>): DataValue => {
+  for (const path of paths) {
+    if (path.length === 0) return -0
+    let at = value as unknown as Record<string | number, unknown>
+    for (let i = 0; i < path.length - 1; i++) at = at[path[i]!] as Record<string | number, unknown>
+    at[path[path.length - 1]!] = -0
+  }
+  return value
+}

@@ -5,10 +5,10 @@
  * Why a loop and not a Piscina task per run. A task per run paid, on the worker, Piscina's message
  * (a structured clone of the task with its shared buffers, its promise chain) and its reply
  * message; on the host, a task object, a wake of the worker per task and a message event per
- * reply. Worse, it made the worker's garbage expensive: the same 20,000 `return 1` runs took
- * 70 us each looping inside one Piscina task and 150-330 us as 20,000 tasks, on the same thread,
- * where nearly all of the difference was scavenges that kept 20-50% of the young generation and
- * took tens of milliseconds each, against under one millisecond in the loop.
+ * reply. Worse, it made the worker's garbage expensive: a `return 1` run cost its thread about
+ * 70 us looping inside one Piscina task, and 140-330 us of thread CPU as a task of its own in a
+ * burst on the pool, where the scavenges kept 20-50% of the young generation and took tens of
+ * milliseconds each, against a few milliseconds at most in the loop (same machine, under load).
  *
  * The dock is a channel like a run's (bridge/), with the loop as its worker end: the loop posts a
  * `next` request, and the host answers it with a run (`RunFrame`, JSON) when it has one for this
@@ -34,6 +34,7 @@ import {
   ENDED_OPERATION,
   isLoopTask,
   LEAVE_OPERATION,
+  negativeZeroPaths,
   NEXT_OPERATION,
   type ChannelDelivery,
   type EntryThrew,
@@ -108,7 +109,8 @@ async function runOne(frame: RunFrame, channel: SharedArrayBuffer, pressure: Sha
 /** A reply too large for the dock's frames fails the run rather than the loop. */
 const sendReply = (dock: WorkerChannel, seq: number, reply: TaskReply | EntryThrew): void => {
   try {
-    dock.send(ENDED_OPERATION, String(seq), [reply as unknown as FrameData])
+    const zeros = "ok" in reply && reply.ok ? negativeZeroPaths(reply.value) : []
+    dock.send(ENDED_OPERATION, String(seq), zeros.length === 0 ? [reply as unknown as FrameData] : [reply as unknown as FrameData, zeros as FrameData])
   } catch (error) {
     if (!(error instanceof ChannelError) || error.reason !== "frame-too-large") throw error
     const failed: TaskReply = { ok: false, error: { kind: "ExecutionFailure", message: `the program's result could not be sent to the host: ${error.message}` }, logs: [] }

@@ -7,9 +7,9 @@
  * the engines' shape anchors, the first compiles) the sites that make those objects see them
  * survive, and from then on V8 allocates them straight in the old generation. Every run's garbage
  * then waits for a full mark-compact, and the scavenges in between copy what little is young:
- * 1,000 `return 1` runs on one worker cost 35 mark-compacts and 15-30 ms scavenges; without
- * pretenuring, 3 mark-compacts and 0.5-0.7 ms scavenges, and a run in a worker (no pool, 20,000
- * in a loop) took 31-62 us instead of 143-173 us. So workers run without it. V8's flags are the
+ * 22,000 `return 1` runs in a loop on one worker cost 35 mark-compacts and scavenges of 15-30 ms;
+ * without pretenuring, 3 mark-compacts and scavenges of 0.5-0.7 ms, and a run took 31-62 us
+ * instead of 143-173 us (the same machine, back to back, under load). So workers run without it. V8's flags are the
  * process's, not the thread's (Node refuses them in a worker's `execArgv`): this reaches the
  * host's heap too, which makes the same short-lived objects per execution.
  */
