@@ -45,6 +45,7 @@ import {
   COMPUTED_MS,
   OPENED,
   msSinceStamp,
+  SLEEPING,
   WAITING,
   YIELD,
   type ChannelReply,
@@ -341,6 +342,8 @@ export class HostChannel {
     this.ringOwed = false
     // Add (seq-cst): comes after the stores it announces, so a worker that sees the new bell sees them.
     Atomics.add(this.words, WORKER_BELL, 1)
+    // Load (seq-cst) after the ring: pairs with the worker's store before it loads the bell.
+    if (Atomics.load(this.words, SLEEPING) === 0) return
     // Notify: wakes the worker if it sleeps in `Atomics.wait` on its bell (one waiter at most).
     Atomics.notify(this.words, WORKER_BELL, 1)
   }

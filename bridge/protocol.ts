@@ -69,6 +69,15 @@ export const OPENED = 22
  */
 export const COMPUTED_MS = 23
 
+/**
+ * Non-zero while the worker may be asleep in `Atomics.wait` on its bell. The host notifies only
+ * then: a notify costs a lock and a walk of every waiter in the process (each listening channel's
+ * `waitAsync` among them) even when nobody sleeps on this bell. The worker stores it before it
+ * loads the bell and looks; the host loads it after it rings: with sequentially consistent
+ * atomics, either the host sees it set, or the worker sees the new bell and does not sleep.
+ */
+export const SLEEPING = 24
+
 /** Milliseconds of the wall clock folded into 30 bits, never 0 (0 means "not opened"). */
 export const openedStamp = (): number => (Date.now() % 2 ** 30) + 1
 

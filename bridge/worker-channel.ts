@@ -36,6 +36,7 @@ import {
   COMPUTED_MS,
   OPENED,
   openedStamp,
+  SLEEPING,
   WAITING,
   WORKER_BELL,
   WORKER_WANTS_ROOM,
@@ -142,6 +143,16 @@ export class WorkerChannel {
     return this.block(id)
   }
 
+  /**
+   * Like `waitFor`, but gives up after `ms` milliseconds (0: only looks) and returns undefined; the
+   * request stays outstanding, and its response is still filed when it comes.
+   */
+  waitWithin(id: number, ms: number): ChannelResponse | undefined {
+    this.followReset()
+    if (!this.waiting.has(id) && !this.mailbox.has(id)) throw ChannelErrors.notOutstanding(id)
+    return this.block(id, performance.now() + ms)
+  }
+
   /** Blocks until any response arrives (the oldest unclaimed one first). */
   waitAny(): ChannelResponse {
     this.followReset()
@@ -188,7 +199,9 @@ export class WorkerChannel {
 
   // -------------------------------------------------------------------------------------------
 
-  private block(id: number | undefined): ChannelResponse {
+  private block(id: number | undefined): ChannelResponse
+  private block(id: number | undefined, until: number): ChannelResponse | undefined
+  private block(id: number | undefined, until = Infinity): ChannelResponse | undefined {
     // Store (seq-cst): tells the host this worker now waits, and on which last request; cleared
     // on the way out, whatever ends the wait.
     const since = performance.now()
@@ -196,14 +209,24 @@ export class WorkerChannel {
     Atomics.store(this.words, COMPUTED_MS, Math.round(this.computedMs))
     Atomics.store(this.words, WAITING, this.lastPosted)
     try {
-      return this.blockUntilAnswered(id)
+      return this.blockUntilAnswered(id, until)
     } finally {
       Atomics.store(this.words, WAITING, 0)
       this.waitedMs += performance.now() - since
     }
   }
 
-  private blockUntilAnswered(id: number | undefined): ChannelResponse {
+  private blockUntilAnswered(id: number | undefined, until: number): ChannelResponse | undefined {
+    // Store (seq-cst) before the bell is loaded: the host notifies only while it is set.
+    Atomics.store(this.words, SLEEPING, 1)
+    try {
+      return this.sleepUntilAnswered(id, until)
+    } finally {
+      Atomics.store(this.words, SLEEPING, 0)
+    }
+  }
+
+  private sleepUntilAnswered(id: number | undefined, until: number): ChannelResponse | undefined {
     for (;;) {
       // Load (seq-cst) the bell BEFORE looking: a ring that lands after this load makes the wait
       // below return at once ("not-equal"), so no response can slip in unseen.
@@ -217,8 +240,10 @@ export class WorkerChannel {
       // Load (seq-cst): pairs with the host's store in `askToYield`; honoured only while the ask
       // names this worker's last request.
       if (this.lastPosted !== 0 && Atomics.load(this.words, YIELD) === this.lastPosted) throw ChannelErrors.yielded()
+      const left = until - performance.now()
+      if (left <= 0) return undefined
       // Sleeps while the bell is unchanged; the timeout is only a safety net for the words above.
-      Atomics.wait(this.words, WORKER_BELL, bell, WAIT_SLICE_MS)
+      Atomics.wait(this.words, WORKER_BELL, bell, Math.min(WAIT_SLICE_MS, left))
     }
   }
 
@@ -253,6 +278,16 @@ export class WorkerChannel {
 
   /** A frame larger than the free room: feed it in as the host drains, sleeping in between. */
   private finishWriting(frame: OutgoingFrame): void {
+    // Store (seq-cst) before the bell is loaded: the host notifies only while it is set.
+    Atomics.store(this.words, SLEEPING, 1)
+    try {
+      this.feedFrame(frame)
+    } finally {
+      Atomics.store(this.words, SLEEPING, 0)
+    }
+  }
+
+  private feedFrame(frame: OutgoingFrame): void {
     for (;;) {
       // Load (seq-cst) the bell before raising the flag and looking for room (see `block`).
       const bell = Atomics.load(this.words, WORKER_BELL)

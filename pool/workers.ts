@@ -4,15 +4,14 @@
  *
  * Hot threads. Compute runs on about as many threads as there are cores (`hotThreads`): a burst
  * of trivial programs then lands on threads whose JIT is warm, most recently used first (the
- * balancer below), instead of being spread over many cold ones. The pool starts a thread beyond
+ * docks' placement, docks.ts), instead of being spread over many cold ones. The pool starts a thread beyond
  * the hot ones only for a run that blocks its thread and will keep it (`blocks`: suspension is
  * off, or the run has too much compute behind it to replay); a run waiting for its catalog, or
  * about to give its thread back, does not count. Otherwise a busy hot thread is handed the next
- * task behind its current one. (Piscina reports a thread running one abortable task, which all
- * of ours are, as `Infinity` busy, and starts a thread for every task it cannot place: without
- * these two rules a burst of `return 1` started every thread up to `maxThreads`, each paying
- * module loading and a cold JIT; on 2 cores, 1,000 at once ran at 460-490/s on 7 threads against
- * 1,330-1,500/s on 2, back to back, with 316 MB peak RSS against 201 MB.)
+ * run behind its current one. (Without these two rules a burst of `return 1` started every
+ * thread up to `maxThreads`, each paying module loading and a cold JIT; on 2 cores, 1,000 at once
+ * ran at 460-490/s on 7 threads against 1,330-1,500/s on 2, back to back, with 316 MB peak RSS
+ * against 201 MB.)
  *
  * Suspension. A program waiting on the host while other work wants a thread gives its thread
  * back: the run ends with a `Suspension`, and the execution keeps only its replay log until an
@@ -44,8 +43,9 @@
  * burst, `ringWorker` and Piscina's `postTask` took more host time than everything else of ours
  * together). A worker now yields by itself on a call expected to be slow, which takes the YIELD
  * ring away, and a blocking call it yields on does not ring the host for its request either (the
- * host reads it with the run's end); Piscina's task message per run remains (the next step: one
- * long-lived loop per worker taking runs from a shared-memory queue).
+ * host reads it with the run's end). Runs no longer travel as Piscina tasks: each thread runs one
+ * long-lived loop (worker/loop.ts) fed through a dock (docks.ts), and the host notifies a worker
+ * only when it sleeps (bridge/protocol.ts, `SLEEPING`).
  *
  * Memory. A worker blocked on a host call sleeps in `Atomics.wait` and holds no CPU, but it
  * holds a thread and its heap: about 16 MB warm and idle, about 42 MB once it has held a
@@ -70,12 +70,15 @@
  */
 
 import { availableParallelism } from "node:os"
-import { fileURLToPath } from "node:url"
+import { fileURLToPath, pathToFileURL } from "node:url"
 import { Piscina } from "piscina"
 import { HostChannel } from "../bridge/host-channel.js"
 import { checkKnownKeys, keysOf } from "./options.js"
 import { MAX_REPLAY_LOG_BYTES } from "./limits.js"
-import { WAKE_TASK, type ExecutionTask, type TaskReply, type WakeTask, type YieldRule } from "../protocol/task.js"
+import { WAKE_TASK, type ExecutionTask, type LoopTask, type TaskReply, type WakeTask, type YieldRule } from "../protocol/task.js"
+import { Docks, TaskAbort } from "./docks.js"
+
+export { TaskAbort }
 
 export interface WorkerPoolOptions {
   /** Threads kept alive when idle. Default 1. */
@@ -136,12 +139,12 @@ export const SHARED_POOL_IDLE_MS = 10_000
 const DEFAULT_RESOURCE_LIMITS = { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 16, stackSizeMb: 8 }
 
 /**
- * The compiled worker entry. From `dist/pool/workers.js` it is `dist/worker/entry.js`; when this
- * module runs from source (tests run TypeScript directly), the entry is the built one in `dist/`.
+ * A compiled worker module (`loop`, `entry`). From `dist/pool/workers.js` it is in `dist/worker/`;
+ * when this module runs from source (tests run TypeScript directly), the built one in `dist/`.
  */
-const workerEntry = (): string => {
+const workerFile = (name: string): string => {
   const here = import.meta.url
-  const url = here.endsWith(".ts") ? new URL("../dist/worker/entry.js", here) : new URL("../worker/entry.js", here)
+  const url = here.endsWith(".ts") ? new URL(`../dist/worker/${name}.js`, here) : new URL(`../worker/${name}.js`, here)
   return fileURLToPath(url)
 }
 
@@ -151,36 +154,6 @@ const positiveInteger = (name: string, value: number | undefined, fallback: numb
     throw new RangeError(`Pool option '${name}' must be an integer >= ${minimum}, got ${value}`)
   }
   return value
-}
-
-/**
- * A one-shot switch that aborts a task, shaped like the event-emitter signals Piscina accepts.
- * An `AbortController` per execution costs several microseconds on the hot path; this costs none.
- */
-export class TaskAbort {
-  aborted = false
-  private listener: (() => void) | undefined = undefined
-
-  once(_event: "abort", listener: () => void): void {
-    this.listener = listener
-  }
-
-  off(_event: "abort", listener: () => void): void {
-    if (this.listener === listener) this.listener = undefined
-  }
-
-  /** Piscina's `onabort` removes its listener by this name, whatever its types say. */
-  removeListener(event: "abort", listener: () => void): void {
-    this.off(event, listener)
-  }
-
-  abort(): void {
-    if (this.aborted) return
-    this.aborted = true
-    const listener = this.listener
-    this.listener = undefined
-    listener?.()
-  }
 }
 
 /**
@@ -253,7 +226,9 @@ class JobQueue {
 
 
 export class WorkerPool {
-  private readonly piscina: Piscina<ExecutionTask | WakeTask, TaskReply | null>
+  private readonly piscina: Piscina<LoopTask | WakeTask, null>
+  /** The threads' loops, and the runs handed to each (docks.ts). */
+  private readonly docks: Docks
   /** Channels not in use, reused by later executions. */
   private readonly idleChannels: HostChannel[] = []
   /** Runs of executions already under way (resumed, recovered): they go first. */
@@ -273,7 +248,7 @@ export class WorkerPool {
   private rule: YieldRule | undefined = undefined
   /** Active jobs whose run was not handed to an idle thread (see `pressureNow`). */
   private readonly placedBehind = new Set<PoolJob>()
-  /** Set by the balancer when it hands the task being run to an idle thread. */
+  /** Set by `run` when it hands the run being begun to an idle thread. */
   private placedOnIdleThread = false
   private scanTimer: ReturnType<typeof setTimeout> | undefined = undefined
   private closed = false
@@ -301,7 +276,8 @@ export class WorkerPool {
     this.callTimes = new CallTimes(suspendAfterMs)
     this.maxReplayLogBytes = positiveInteger("maxReplayLogBytes", options.maxReplayLogBytes, MAX_REPLAY_LOG_BYTES)
     this.piscina = new Piscina({
-      filename: options.entry ?? workerEntry(),
+      filename: workerFile("loop"),
+      workerData: { entry: pathToFileURL(options.entry ?? workerFile("entry")).href },
       minThreads,
       maxThreads,
       idleTimeout,
@@ -309,11 +285,11 @@ export class WorkerPool {
       env: {},
       argv: [],
       execArgv: [],
-      // With suspension, a hot thread gets its next task while it runs the current one, so it never
-      // idles for the message round trip between two small programs (see `mostRecentlyUsed`).
-      concurrentTasksPerWorker: suspendAfterMs === Infinity ? 1 : 2,
-      loadBalancer: mostRecentlyUsed(() => this.piscina.threads.length < this.wantedThreads(), suspendAfterMs !== Infinity, () => (this.placedOnIdleThread = true)),
+      // One loop per thread (worker/loop.ts): runs reach threads through the docks, not Piscina.
+      concurrentTasksPerWorker: 1,
+      loadBalancer: anyIdleThread,
     })
+    this.docks = new Docks(this.piscina, this.pressure.buffer as SharedArrayBuffer, maxThreads)
     // A worker that fails outside a task (at start-up, say) is reported here; the task that needed
     // it fails on its own, so the pool only has to keep the event from crashing the host.
     this.piscina.on("error", (error: unknown) => {
@@ -325,17 +301,18 @@ export class WorkerPool {
   /**
    * Piscina replaces a dead thread only if it had finished starting, and after one start-up
    * failure it never tops the pool up again by itself: work already handed to it would wait
-   * forever. So when the last thread is gone and tasks are still out, the pool sends a task that
-   * runs nothing (`WAKE_TASK`), which makes Piscina start a thread; one that starts picks up the
-   * queued work. Threads that keep dying as they start are given `MAX_REVIVALS` tries, then every
-   * task still out is aborted, so each execution gets its Result (an ExecutionFailure).
+   * forever. So when the last thread is gone and a loop still waits for one, the pool sends a
+   * task that runs nothing (`WAKE_TASK`), which makes Piscina start a thread; one that starts
+   * picks up the queued loop. Threads that keep dying as they start are given `MAX_REVIVALS`
+   * tries, then every loop still waiting is aborted, and its runs fail, so each execution gets
+   * its Result (an ExecutionFailure).
    */
   private readonly afterThreadLoss = (): void => {
     setImmediate(() => {
-      if (this.closed || this.piscina.threads.length > 0 || this.handedOver.size === 0) return
+      if (this.closed || this.piscina.threads.length > 0 || !this.docks.starting) return
       if (++this.revivals > MAX_REVIVALS) {
         this.revivals = 0
-        for (const abort of [...this.handedOver]) abort.abort()
+        this.docks.abortStarting()
         return
       }
       this.piscina.run(WAKE_TASK).then(
@@ -347,8 +324,6 @@ export class WorkerPool {
 
   /** Consecutive wake-ups whose thread died before it ran anything. */
   private revivals = 0
-  /** Abort handles of the tasks handed to Piscina and not yet settled. */
-  private readonly handedOver = new Set<TaskAbort>()
 
   /** The last error a worker raised outside any task, for diagnostics. */
   lastWorkerError: unknown = undefined
@@ -379,7 +354,10 @@ export class WorkerPool {
     if (reusable && !this.closed) {
       channel.reset()
       this.idleChannels.push(channel)
-    } else channel.close()
+      return
+    }
+    channel.close()
+    this.docks.forgetChannel(channel.buffer)
   }
 
   /**
@@ -394,19 +372,15 @@ export class WorkerPool {
   }
 
   /**
-   * Hands a task to a worker; called by a job's `begin`. `thread` is the one that ran the job's
-   * last run: the balancer prefers it where it would choose among equals (see `mostRecentlyUsed`).
+   * Hands a task to a thread; called by a job's `begin`. `thread` is the one that ran the job's
+   * last run: placement prefers it among equals (docks.ts).
    */
   run(task: ExecutionTask, abort: TaskAbort, thread?: number): Promise<TaskReply> {
     this.stats.runs++
-    this.handedOver.add(abort)
-    // Piscina hands a task's own `queueOptionsSymbol` property to the balancer; it is not sent to the worker.
-    const placed: ExecutionTask = thread === undefined ? task : Object.assign({ ...task }, { [PLACEMENT]: { thread } })
-    // An execution task always answers; only WAKE_TASK answers null.
-    const promise = this.piscina.run(placed, { signal: abort }) as Promise<TaskReply>
-    const settled = () => this.handedOver.delete(abort)
-    promise.then(settled, settled)
-    return promise
+    const wantsThread = this.docks.size < this.wantedThreads()
+    const { reply, onIdleThread } = this.docks.hand(task, abort, thread, this.suspendAfterMs !== Infinity, wantsThread)
+    if (onIdleThread) this.placedOnIdleThread = true
+    return reply
   }
 
   /** A job's run is over (its task settled, or it never started one): its room goes to the next. */
@@ -490,7 +464,7 @@ export class WorkerPool {
    * holds back has waited less than its replay would cost; then it yields, cheapest first.
    * Waiting and replaying are then each at most twice what the better choice would have cost,
    * whichever it was. The work held back is a run handed over behind a busy thread (a new thread
-   * cannot take it, Piscina has placed it, and which thread it waits behind is Piscina's secret),
+   * cannot take it, it is placed already),
    * or, at `maxThreads`, where no thread can be started, the work queued longest, while fewer
    * runs compute than there are hot threads (when they are all computing, the queued work would
    * wait for a core anyway, and a replay would take one). Without the first, a run placed behind
@@ -521,7 +495,7 @@ export class WorkerPool {
     const bound = Math.max(forMs, this.suspendAfterMs)
     let stuck = 0
     for (const job of this.active) if (job.handedOverMs() >= bound) stuck++
-    return stuck > this.piscina.queueSize
+    return stuck > this.docks.runsWaitingForThread() + this.docks.waitingRuns
   }
 
   /** Begins queued jobs while there is room; arms the scan while work stays queued. */
@@ -548,11 +522,11 @@ export class WorkerPool {
   private hasRoom(): boolean {
     const hot = this.suspendAfterMs === Infinity ? this.hotThreads : 2 * this.hotThreads
     if (this.active.size >= Math.max(this.maxThreads, hot)) return false
-    // A task Piscina could not place waits for a thread being started: while it does, any more
-    // would each start one more (Piscina starts a thread per task queued), so they wait here.
+    // A loop Piscina could not place waits for a thread being started: while it does, any more
+    // runs would each start one more (a loop per run that finds no thread), so they wait here.
     // With no thread at all (every one died starting), work is handed over so that it is either
     // run by the thread it makes Piscina start or failed by the revival rule (`afterThreadLoss`).
-    if (this.piscina.queueSize > 0 && this.piscina.threads.length > 0) return false
+    if ((this.piscina.queueSize > 0 || this.docks.waitingRuns > 0) && this.piscina.threads.length > 0) return false
     if (this.active.size < hot) return true
     let computing = 0
     for (const job of this.active) if (!this.blocks(job) && ++computing >= hot) return false
@@ -637,6 +611,7 @@ export class WorkerPool {
     this.suspended.clear()
     for (const job of waiting) job.refuse(new Error("the worker pool was closed"))
     for (const channel of this.idleChannels.splice(0)) channel.close()
+    this.docks.close()
     await this.piscina.destroy()
   }
 }
@@ -727,58 +702,13 @@ export const closeIdleSharedPool = async (): Promise<void> => {
   await pool.close()
 }
 
-/** Where a task would rather run: the thread that ran its execution's last run. */
-interface Placement {
-  readonly thread: number
-}
-const PLACEMENT: symbol = Piscina.queueOptionsSymbol
-type Placed = Record<symbol, Placement | null | undefined>
-
 type PiscinaLoadBalancer = NonNullable<NonNullable<ConstructorParameters<typeof Piscina>[0]>["loadBalancer"]>
 
 /**
- * Piscina's balancer: the idle thread that was handed a task most recently, whose JIT and caches
- * are the warmest; threads nobody needs stay idle until Piscina retires them. When no thread is
- * idle: if the pool wants another thread (`wantsThread`: fewer than the hot threads, or runs
- * blocking theirs), none, and Piscina starts one; otherwise, with `pipelined`, the most recently
- * used of the least busy threads, so it finds its next task waiting when it is done. A run that
- * then waits on the host behind it is asked to yield (the pool counts runs handed over and not
- * started as work wanting a thread).
- *
- * Among equals (idle, or as busy as the least busy) the thread a resumed execution last ran on
- * wins: its program is still in that thread's compile cache (worker/program-cache.ts), and a
- * replay elsewhere parses and compiles it again.
+ * Piscina places only loops (one per thread) and wake tasks: on a thread with no task, or none, and
+ * Piscina starts a thread. Which thread a run goes to is the docks' choice (docks.ts).
  */
-const mostRecentlyUsed = (wantsThread: () => boolean, pipelined: boolean, placedOnIdle: () => void): PiscinaLoadBalancer => {
-  const lastUsed = new Map<number, number>()
-  let clock = 0
-  return (task, workers) => {
-    const preferred = (task as unknown as Placed)[PLACEMENT]?.thread
-    let idle: (typeof workers)[number] | null = null
-    let busy: (typeof workers)[number] | null = null
-    let idleRank = -1
-    let busyRank = -1
-    let busyTasks = Infinity
-    for (const worker of workers) {
-      if (worker.terminating || worker.destroyed) continue
-      // Most recently used first; the preferred thread before any.
-      const rank = worker.id === preferred ? Infinity : (lastUsed.get(worker.id) ?? 0)
-      // Piscina reports a thread running one abortable task (every one of ours) as Infinity.
-      const tasks = Number.isFinite(worker.currentUsage) ? worker.currentUsage : 1
-      if (tasks === 0) {
-        if (rank > idleRank) {
-          idle = worker
-          idleRank = rank
-        }
-      } else if (tasks < busyTasks || (tasks === busyTasks && rank > busyRank)) {
-        busy = worker
-        busyTasks = tasks
-        busyRank = rank
-      }
-    }
-    const chosen = idle ?? (pipelined && !wantsThread() ? busy : null)
-    if (chosen !== null) lastUsed.set(chosen.id, ++clock)
-    if (idle !== null) placedOnIdle()
-    return chosen
-  }
+const anyIdleThread: PiscinaLoadBalancer = (_task, workers) => {
+  for (const worker of workers) if (!worker.terminating && !worker.destroyed && worker.currentUsage === 0) return worker
+  return null
 }

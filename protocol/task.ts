@@ -1,8 +1,9 @@
 /**
  * The task the pool hands a worker for one run of an execution, and what the worker hands back.
  *
- * Both are plain data (structured-cloned by Piscina); the channel is a SharedArrayBuffer, which
- * clones as a shared view. The catalog is not in the task: the task names it by `catalogId`, and a
+ * Both are plain data. A run travels to its thread's loop as JSON (`RunFrame`, through the
+ * thread's dock: pool/docks.ts, worker/loop.ts) with its channel named by a key; the channel
+ * itself is a SharedArrayBuffer, delivered once per thread as a shared view. The catalog is not in the task: the task names it by `catalogId`, and a
  * worker that has not seen that catalog asks for it once over the channel (`CATALOG_OPERATION`),
  * then keeps it.
  *
@@ -28,6 +29,52 @@ export type WakeTask = typeof WAKE_TASK
 
 export const isWakeTask = (task: unknown): task is WakeTask =>
   typeof task === "object" && task !== null && (task as { wake?: unknown }).wake === true
+
+/**
+ * The one long-lived task each thread runs (worker/loop.ts): it takes runs from its dock, a channel
+ * of its own, until it has been idle a while, and hands each to the entry. `port` brings the
+ * runs' channel buffers, once per thread and channel (`ChannelDelivery`).
+ */
+export interface LoopTask {
+  readonly loop: true
+  /** The dock's channel (a HostChannel's buffer). */
+  readonly dock: SharedArrayBuffer
+  /** A `MessagePort` (typed loosely: this kernel imports nothing outside itself). */
+  readonly port: unknown
+  /** The pool's pressure word (`YieldRule.pressure`), which each run's rule shares. */
+  readonly pressure: SharedArrayBuffer
+  /** Milliseconds the loop waits without a run before it asks to leave (`LEAVE_OPERATION`). */
+  readonly idleMs: number
+}
+
+export const isLoopTask = (task: unknown): task is LoopTask =>
+  typeof task === "object" && task !== null && (task as { loop?: unknown }).loop === true
+
+/**
+ * Over a loop's port: a run channel's buffer, named by the key its runs carry, or word that a
+ * channel is gone and its buffer can be forgotten.
+ */
+export type ChannelDelivery = { readonly key: number; readonly buffer: SharedArrayBuffer } | { readonly forget: number }
+
+/** The dock's operations: the loop asks for its next run, reports one ended, asks to leave. */
+export const NEXT_OPERATION = "next"
+export const ENDED_OPERATION = "ended"
+export const LEAVE_OPERATION = "leave"
+
+/**
+ * A run as it travels through a dock (JSON): the task without its shared buffers, which the loop
+ * knows by `channel` (a `ChannelDelivery` key) and from its `LoopTask`.
+ */
+export interface RunFrame {
+  readonly seq: number
+  readonly channel: number
+  readonly task: Omit<ExecutionTask, "channel" | "yieldRule"> & { readonly yieldRule?: Omit<YieldRule, "pressure"> }
+}
+
+/** What a loop sends back when the entry threw instead of returning a reply. */
+export interface EntryThrew {
+  readonly threw: string
+}
 
 export interface ExecutionTask {
   readonly language: Language
@@ -126,3 +173,34 @@ export type TaskReply = Outcome | Suspension
 
 /** One tool as a worker knows it: its canonical path (`orders.lookup`) and description. */
 export type SnapshotTool = CatalogSnapshot["tools"][number]
+
+/**
+ * Where a value holds `-0`, which JSON writes as `0`: the paths (keys and indices) a run's reply
+ * carries beside its JSON through the dock, so the host gets back the value the engine made.
+ * Empty for nearly every value; the walk is the price of the rare one.
+ */
+export const negativeZeroPaths = (value: DataValue): Array<ReadonlyArray<string | number>> => {
+  const found: Array<ReadonlyArray<string | number>> = []
+  const walk = (at: DataValue, path: Array<string | number>): void => {
+    if (typeof at === "number") {
+      if (at === 0 && 1 / at < 0) found.push([...path])
+    } else if (Array.isArray(at)) {
+      for (let i = 0; i < at.length; i++) walk(at[i]!, [...path, i])
+    } else if (typeof at === "object" && at !== null) {
+      for (const key of Object.keys(at)) walk((at as Record<string, DataValue>)[key]!, [...path, key])
+    }
+  }
+  walk(value, [])
+  return found
+}
+
+/** Puts back the `-0`s at `paths` (from `negativeZeroPaths`) into a value parsed from JSON. */
+export const withNegativeZeros = (value: DataValue, paths: ReadonlyArray<ReadonlyArray<string | number>>): DataValue => {
+  for (const path of paths) {
+    if (path.length === 0) return -0
+    let at = value as unknown as Record<string | number, unknown>
+    for (let i = 0; i < path.length - 1; i++) at = at[path[i]!] as Record<string | number, unknown>
+    at[path[path.length - 1]!] = -0
+  }
+  return value
+}

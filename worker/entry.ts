@@ -1,5 +1,5 @@
 /**
- * The worker entry: what Piscina runs in each worker thread.
+ * The worker entry: what a worker thread's loop (worker/loop.ts) hands each run to.
  *
  * A worker holds no host object. It receives a task (source, limits, the channel, a catalog id),
  * runs the program in the engine for its language, and returns the engine's outcome as plain
@@ -8,8 +8,12 @@
  *
  * Start-up work happens once per worker: the engines are loaded with this module, and each catalog
  * snapshot is fetched the first time a task names it and kept (the most recent few).
+ *
+ * The first import turns V8's allocation-site pretenuring off (worker/pretenuring.ts says why): it
+ * must run before the engines load and make their first objects.
  */
 
+import "./pretenuring.js"
 import { threadId } from "node:worker_threads"
 import { WorkerChannel } from "../bridge/worker-channel.js"
 import { HostFailure, HostStop } from "./engine-host.js"
@@ -64,23 +68,9 @@ const fetchCatalog = (channel: WorkerChannel, id: number): CatalogSnapshot => {
   return response.value as DataValue as unknown as CatalogSnapshot
 }
 
-/** True from the end of a run until the next turn of the worker's event loop. */
-let replyInFlight = false
-const replyPosted = (): void => {
-  replyInFlight = false
-}
-
-export default function runExecution(task: ExecutionTask | WakeTask): TaskReply | null | Promise<TaskReply | null> {
+export default function runExecution(task: ExecutionTask | WakeTask): TaskReply | null {
   if (isWakeTask(task)) return null
-  // Piscina's worker awaits each task's result before it posts it, so a task handed over behind
-  // a running one (workers.ts pipelines them) can start before the reply of the one just ended
-  // is out, and would hold that reply back for as long as it runs, a suspension included. Such a
-  // task starts on the next turn instead, once the reply has been posted.
-  if (replyInFlight) return new Promise((resolve) => setImmediate(() => resolve(runExecution(task))))
-  const reply = runTask(task)
-  replyInFlight = true
-  setImmediate(replyPosted)
-  return reply
+  return runTask(task)
 }
 
 function runTask(task: ExecutionTask): TaskReply {
