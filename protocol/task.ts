@@ -181,16 +181,27 @@ export type SnapshotTool = CatalogSnapshot["tools"][number]
  */
 export const negativeZeroPaths = (value: DataValue): Array<ReadonlyArray<string | number>> => {
   const found: Array<ReadonlyArray<string | number>> = []
-  const walk = (at: DataValue, path: Array<string | number>): void => {
+  // One path, pushed and popped as the walk goes: a reply of many elements allocates nothing for
+  // them, only a copy of the path at each `-0` found.
+  const path: Array<string | number> = []
+  const walk = (at: DataValue): void => {
     if (typeof at === "number") {
       if (at === 0 && 1 / at < 0) found.push([...path])
     } else if (Array.isArray(at)) {
-      for (let i = 0; i < at.length; i++) walk(at[i]!, [...path, i])
+      for (let i = 0; i < at.length; i++) {
+        path.push(i)
+        walk(at[i]!)
+        path.pop()
+      }
     } else if (typeof at === "object" && at !== null) {
-      for (const key of Object.keys(at)) walk((at as Record<string, DataValue>)[key]!, [...path, key])
+      for (const key of Object.keys(at)) {
+        path.push(key)
+        walk((at as Record<string, DataValue>)[key]!)
+        path.pop()
+      }
     }
   }
-  walk(value, [])
+  walk(value)
   return found
 }
 
