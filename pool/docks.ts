@@ -14,9 +14,9 @@
  * when the pool wants another thread, on a new one; otherwise, with `pipelined` (or at
  * `maxThreads`), the least busy thread, so it finds its next run waiting when it is done.
  *
- * A run ends with its reply, or when its thread dies: every run the thread held (the one running
- * and the one behind it) is rejected with the thread's error, and the execution decides whether
- * it was the cause (execution.ts). Aborting a run still waiting in the dock takes it back; aborting
+ * A run ends with its reply, or when its thread dies: every run the thread held is rejected, the
+ * one running with the thread's error and the one behind it with `QueuedBehind`, and the
+ * execution decides whether it was the cause (execution.ts). Aborting a run still waiting in the dock takes it back; aborting
  * one the thread has been sent aborts the thread's loop task, and Piscina terminates the thread.
  */
 
@@ -67,6 +67,16 @@ export class TaskAbort {
     const listener = this.listener
     this.listener = undefined
     listener?.()
+  }
+}
+
+/**
+ * How a run fails when its thread dies while it waits behind the run the thread was on: it cannot
+ * have caused the death (execution.ts runs it again without counting it against the program).
+ */
+export class QueuedBehind extends Error {
+  constructor(readonly death: unknown) {
+    super(death instanceof Error ? death.message : String(death))
   }
 }
 
@@ -370,10 +380,11 @@ export class Docks {
     dock.channel.close()
     dock.port.close()
     const failure = error ?? new Error("the worker's loop ended")
-    for (const run of dock.runs.splice(0)) {
+    // The oldest run is the one the thread was on; those behind it had not reached it.
+    dock.runs.splice(0).forEach((run, i) => {
       run.abort.off("abort", run.onAbort)
-      run.reject(failure)
-    }
+      run.reject(i === 0 ? failure : new QueuedBehind(failure))
+    })
     this.placeWaiting()
   }
 }

@@ -14,9 +14,11 @@
  *   program was waiting on arrives, it queues a new run, which is answered from the log up to the
  *   point where this one stopped and then goes on live;
  * - the worker died. A worker that ran out of memory or missed the deadline was killed by this
- *   program, which fails. Any other death (a crash, a thread terminated from outside) is not the
- *   program's doing: the execution runs again from its log on another worker, at most
- *   `MAX_RECOVERIES` times, and no call it made is made again.
+ *   program, which fails. After any other death (a crash, a thread terminated from outside) the
+ *   execution runs again from its log on another worker, and no call it made is made again. Only
+ *   a program whose code was running when its thread died can have caused the death: it is run
+ *   again at most `MAX_RECOVERIES` times. One still waiting for its turn on that thread, or
+ *   blocked on the host, is innocent and is always run again (its deadline still bounds it).
  *
  * Time is enforced twice. The worker's interpreter knows the deadline and stops itself at its
  * next metering point, so a busy loop ends cleanly and the worker stays warm. The host arms the
@@ -50,6 +52,7 @@ import { callKind, isSuspension, type ExecutionTask, type Outcome, type Suspensi
 import { Approvals, ApprovalMessages, type ApprovalDecision, type PausedExecution, type Pending } from "./approvals.js"
 import { awaitsDecision, ExecutionCalls, toolLabel, type CallEntry, type CallListener } from "./calls.js"
 import { armDeadline, clockOf, type Disarm } from "./deadline.js"
+import { QueuedBehind } from "./docks.js"
 import { failure, type Reply } from "./dispatch.js"
 import type { ExecutionPlan } from "./plan.js"
 export type { ExecutionPlan } from "./plan.js"
@@ -62,8 +65,12 @@ export const TERMINATION_GRACE_MS = 1_000
 /** How long an ending execution waits for its interrupted calls and their `after` hooks. */
 export const CALL_INTERRUPT_GRACE_MS = 1_000
 
-/** Runs again after a worker died under this execution (not of its own doing). */
-export const MAX_RECOVERIES = 2
+/**
+ * Runs again after a worker died while this execution's code ran on it. Outside fault injection
+ * a thread dies under running code rarely, so a program under which it happened this many times
+ * in a row is taken to be the cause.
+ */
+export const MAX_RECOVERIES = 3
 
 /** Messages about an execution's life, one factory each. */
 export const ExecutionMessages = {
@@ -140,6 +147,7 @@ export class Execution<R> implements PoolJob, CallListener {
    * asks again, and is not admitted or counted a second time.
    */
   private heldStops: Map<number, Reply> | undefined = undefined
+  /** Deaths of a thread while this execution's code ran on it (`MAX_RECOVERIES`). */
   private recoveries = 0
   /** The thread the last run gave back: the next run prefers it (its program is compiled there). */
   private lastThread: number | undefined = undefined
@@ -511,9 +519,11 @@ export class Execution<R> implements PoolJob, CallListener {
     if ((code === "ERR_WORKER_OUT_OF_MEMORY" || /out of memory/i.test(message)) && run.channel.opened) {
       return this.end({ ok: false, error: { kind: "ExecutionFailure", message: ExecutionMessages.outOfMemory() }, logs: [] }, false)
     }
-    // Not this program's doing: run it again from its log on another worker.
-    if (this.recoveries < MAX_RECOVERIES && !this.plan.pool.isClosed) {
-      this.recoveries++
+    // Run it again from its log on another worker. Only the run the thread was on, and not while
+    // it was blocked waiting on the host, may have killed it.
+    const suspect = !(error instanceof QueuedBehind) && run.channel.waitingOn === 0
+    if (!this.plan.pool.isClosed && (!suspect || this.recoveries < MAX_RECOVERIES)) {
+      if (suspect) this.recoveries++
       this.plan.pool.stats.recoveries++
       this.releaseRun(false)
       this.phase = "queued"
