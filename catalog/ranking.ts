@@ -48,7 +48,7 @@ export const rankConcepts = (
   reference = false,
 ): Array<ToolEntry> => {
   const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation, noObject } = weights()
-  const { ownVerbInGroup, weakFieldCoverage, synonym, translated, aboutHead } = weights()
+  const { ownVerbInGroup, weakFieldCoverage, synonym, translated, aboutHead, otherNamespace } = weights()
   const count = index.entries.length
   const total = new Float64Array(count)
   const matched = new Uint16Array(count)
@@ -125,6 +125,8 @@ export const rankConcepts = (
       bestQuality[entry] = 0
     }
   }
+  // A mistyped path names its namespace as a path does, not to rule out near spellings elsewhere.
+  const named = reference ? undefined : namedGroups(index, concepts)
   const ranked: Array<{ entry: number; score: number }> = []
   for (const entry of hit) {
     if (!inScope(index.entries[entry])) continue
@@ -135,12 +137,45 @@ export const rankConcepts = (
     if (asksNothing && index.mutates[entry] === 1) verb *= mutation
     // "close an issue" is about an issue: a tool that only closes something else is a weak answer.
     if (things > 0 && thingHits[entry] === 0) verb *= noObject
+    // "mark a todoist task as done": the query says whose tools it means.
+    if (named !== undefined && named[index.namespaceGroup[entry]] === 0) verb *= otherNamespace
     // "tasks of a project": `getTasksForProject` is about tasks, `getProjectsForTask` about projects.
     const about = aboutTerms === undefined || index.headOf[entry] < 0 ? 0 : (aboutTerms.get(index.headOf[entry]) ?? 0)
     ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) * verb * (1 + aboutHead * about) })
   }
   ranked.sort((a, b) => b.score - a.score || index.rankOf()[a.entry] - index.rankOf()[b.entry])
   return ranked.map((item) => index.entries[item.entry])
+}
+
+/**
+ * The namespace groups a query names, if it names any: a word of the query, as written, that is a
+ * word of a namespace's name and mostly found in that namespace's tools ("todoist", "sentry",
+ * "azure"). A namespace named by a common word ("time", "fetch", "memory" in a catalog where
+ * other tools speak of time) is not taken as named: the word more likely means what it says.
+ */
+const namedGroups = (index: SearchIndex, concepts: ReadonlyArray<QueryConcept>): Uint8Array | undefined => {
+  const { namedNamespaceShare } = weights()
+  let named: Uint8Array | undefined
+  for (const concept of concepts) {
+    if (concept.implicit || concept.action) continue
+    const position = index.positionOf.get(concept.stem)
+    if (position === undefined) continue
+    let groups: Uint8Array | undefined
+    index.groupTerms.forEach((terms, group) => {
+      if (!terms.includes(position)) return
+      groups ??= new Uint8Array(index.groupTerms.length)
+      groups[group] = 1
+    })
+    if (groups === undefined) continue
+    const from = index.start[position]
+    const to = index.start[position + 1]
+    let inside = 0
+    for (let i = from; i < to; i++) inside += groups[index.namespaceGroup[index.postingEntries[i]]]
+    if (inside < namedNamespaceShare * (to - from)) continue
+    named ??= new Uint8Array(index.groupTerms.length)
+    for (let group = 0; group < groups.length; group++) named[group] |= groups[group]
+  }
+  return named
 }
 
 /** The terms satisfying a concept, by vocabulary position, with how well each satisfies it. */

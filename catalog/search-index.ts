@@ -107,6 +107,13 @@ export interface SearchIndex {
    * (`list_pull_request_reviews`), verbs left out.
    */
   readonly headOf: Int32Array
+  /**
+   * Each tool's namespace group (tools sharing their list of enclosing namespaces), and each
+   * group's path terms as vocabulary positions: the words that name its namespaces (`azure_devops`
+   * is `azur`, `devop`).
+   */
+  readonly namespaceGroup: Int32Array
+  readonly groupTerms: ReadonlyArray<Int32Array>
 }
 
 const indexes = new WeakMap<Catalog, SearchIndex>()
@@ -273,6 +280,9 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   }
   // Sibling tools share their list of enclosing namespaces, and so all of its descriptions.
   const sharedNamespaces = new Map<ReadonlyArray<unknown>, number>()
+  const groupOfList = new Map<ReadonlyArray<unknown>, number>()
+  const groupIds: Array<Int32Array> = []
+  const namespaceGroup = new Int32Array(count)
   const verbIds = new Int32Array(count).fill(-1)
   const headIds = new Int32Array(count).fill(-1)
   const renamed = new Uint8Array(count)
@@ -295,6 +305,13 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     fieldStart[base + PATH] = ids.length
     for (let segment = 0; segment < last; segment++) readShared(entry.segments[segment])
     fieldStart[base + DESCRIPTION] = ids.length
+    let group = groupOfList.get(entry.namespaces)
+    if (group === undefined) {
+      group = groupIds.length
+      groupOfList.set(entry.namespaces, group)
+      groupIds.push(ids.data.slice(fieldStart[base + PATH], fieldStart[base + DESCRIPTION]))
+    }
+    namespaceGroup[position] = group
     read(entry.tool.description)
     const namedByMethod = fieldStart[base + NAME] < fieldStart[base + PATH] && isMethodVerb(terms[ids.data[fieldStart[base + NAME]]])
     if (verbIds[position] < 0 || (namedByMethod && isMethodVerb(terms[verbIds[position]]))) {
@@ -421,6 +438,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   scratch.tools = keep(postingTool, scratch.tools)
   const verbOf = verbIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
   const headOf = headIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
+  const groupTerms = groupIds.map((group) => group.map((id) => positionOfId[id]))
   const mutates = Uint8Array.from(verbIds, (id) => (id >= 0 && !isReading(terms[id]) ? 1 : 0))
   const positionOf = new Map<string, number>()
   const termsByLength = new Map<number, Array<number>>()
@@ -462,7 +480,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   }
   return {
     entries, pathOrder: browsingOrder, rankOf: ranks, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool,
-    termsByLength, writtenByLength, nameTermCount, verbOf, mutates, headOf,
+    termsByLength, writtenByLength, nameTermCount, verbOf, mutates, headOf, namespaceGroup, groupTerms,
   }
 }
 
