@@ -32,7 +32,7 @@
 
 import type { ToolEntry } from "./paths.js"
 import type { QueryConcept } from "./query.js"
-import { PLURAL_MARK, type SearchIndex } from "./search-index.js"
+import { comparePaths, PLURAL_MARK, type SearchIndex } from "./search-index.js"
 import { editDistance } from "./tokens.js"
 import { weights } from "./weights.js"
 
@@ -143,7 +143,9 @@ export const rankConcepts = (
     const about = aboutTerms === undefined || index.headOf[entry] < 0 ? 0 : (aboutTerms.get(index.headOf[entry]) ?? 0)
     ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) * verb * (1 + aboutHead * about) })
   }
-  ranked.sort((a, b) => b.score - a.score || index.rankOf()[a.entry] - index.rankOf()[b.entry])
+  // Ties by path, compared only where scores tie: ordering every path for the few ties there are
+  // cost a first search more than ranking did.
+  ranked.sort((a, b) => b.score - a.score || comparePaths(index.entries[a.entry], index.entries[b.entry]))
   return ranked.map((item) => index.entries[item.entry])
 }
 

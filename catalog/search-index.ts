@@ -58,12 +58,8 @@ const IN_PARAMETERS = 4
 
 export interface SearchIndex {
   readonly entries: ReadonlyArray<ToolEntry>
-  /**
-   * Entry positions in path order, for browsing, and each entry's rank in it, for breaking ties;
-   * worked out when first needed.
-   */
+  /** Entry positions in path order, for browsing; worked out when first needed. */
   readonly pathOrder: () => ReadonlyArray<number>
-  readonly rankOf: () => Int32Array
   /** Every term, sorted, so the terms a word begins can be found by bisection. */
   readonly vocabulary: ReadonlyArray<string>
   readonly positionOf: ReadonlyMap<string, number>
@@ -439,7 +435,12 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   const verbOf = verbIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
   const headOf = headIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
   const groupTerms = groupIds.map((group) => group.map((id) => positionOfId[id]))
-  const mutates = Uint8Array.from(verbIds, (id) => (id >= 0 && !isReading(terms[id]) ? 1 : 0))
+  // Loops, not `Uint8Array.from` with a callback, which goes through the generic iteration path.
+  const mutates = new Uint8Array(count)
+  for (let position = 0; position < count; position++) {
+    const id = verbIds[position]
+    if (id >= 0 && !isReading(terms[id])) mutates[position] = 1
+  }
   const positionOf = new Map<string, number>()
   const termsByLength = new Map<number, Array<number>>()
   vocabulary.forEach((term, position) => {
@@ -450,21 +451,13 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     bucket.push(position)
   })
   // Paths are unique, so sorting them (natively, as above) and looking each up gives path order.
-  // It waits for a browse or a tie: a query whose scores all differ never needs it.
+  // It waits for a browse: a query never needs it.
   let pathOrder: ReadonlyArray<number> | undefined
-  let rankOf: Int32Array | undefined
   const browsingOrder = () => {
     if (pathOrder !== undefined) return pathOrder
     const positionOfPath = new Map<string, number>()
     const paths = entries.map((entry, position) => (positionOfPath.set(entry.path, position), entry.path)).sort()
     return (pathOrder = paths.map((path) => positionOfPath.get(path)!))
-  }
-  const ranks = () => {
-    if (rankOf !== undefined) return rankOf
-    const order = browsingOrder()
-    rankOf = new Int32Array(count)
-    for (let rank = 0; rank < count; rank++) rankOf[order[rank]] = rank
-    return rankOf
   }
   let written: Map<number, Array<readonly [string, number]>> | undefined
   const writtenByLength = () => {
@@ -479,7 +472,7 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     return written
   }
   return {
-    entries, pathOrder: browsingOrder, rankOf: ranks, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool,
+    entries, pathOrder: browsingOrder, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool,
     termsByLength, writtenByLength, nameTermCount, verbOf, mutates, headOf, namespaceGroup, groupTerms,
   }
 }
