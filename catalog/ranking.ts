@@ -20,7 +20,8 @@
  * named by another verb (`get_guild_ban`): the first word of an imperative is what to do; a tool
  * whose own verb is in the group of that verb meets it well even in other words (`PostCheckoutSessions`
  * creates, "start a checkout session" asks to). A query that names a thing ("close an issue") marks
- * down tools that match only its verbs (`browser_close`). A query
+ * down tools that match only its verbs (`browser_close`). A query that names a namespace by a word
+ * mostly its tools hold ("mark a todoist task as done") marks down tools outside it. A query
  * that asks for no action at all ("wiki page") prefers tools that read to tools that change
  * things: reading is the safe guess. A concept the query only implies (a list, for "box webhooks") adds to
  * the tools that satisfy it without counting in anyone's coverage. A plural in the query adds a little for tools whose name has that
