@@ -21,7 +21,7 @@
  * tasks"); the ranker prefers tools whose name is about the same thing.
  */
 
-import { abbreviationOf, compoundParts, expansionOf, isAction, isActionWritten, isPlural, isStopWord, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
+import { abbreviationOf, compoundParts, expansionOf, isAction, isActionWritten, isPlural, isStopWord, isThing, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
 import { scan } from "./tokens.js"
 import { weights } from "./weights.js"
 
@@ -112,7 +112,9 @@ export const analyzeQuery = (text: string, implied = true): Array<QueryConcept> 
     const concept = concepts.get(part)
     if (concept !== undefined && concept.stem !== abbreviation) concepts.set(part, { ...concept, joins: [...concept.joins, abbreviation] })
   }
-  const found = [...concepts.values()].map((concept, _, all) => (isStateOfThings(concept, all) ? asState(concept) : concept))
+  const found = [...concepts.values()]
+    .map((concept) => (isObjectOfVerb(concept, written, writtenAt) ? { ...concept, action: false } : concept))
+    .map((concept, _, all) => (isStateOfThings(concept, all) ? asState(concept) : concept))
   attachJoins(found, written)
   const head = headNoun(found, written, writtenAt)
   if (head >= 0) found[head] = { ...found[head], about: true }
@@ -184,12 +186,26 @@ const restates = (previous: QueryConcept | undefined, concept: QueryConcept): bo
  */
 const OBJECT_MARKERS: ReadonlySet<string> = new Set(["a", "an", "the", "my", "our", "your", "this", "that", "some", "on", "un", "une", "el", "una", "einen", "eine", "ein"])
 
+/** Articles, after which a word is a noun: "create a label", "get the schedule", "crear una etiqueta". */
+const ARTICLES: ReadonlySet<string> = new Set(["a", "an", "the", "un", "une", "le", "la", "les", "el", "una", "los", "las", "einen", "eine", "ein", "den", "die", "das"])
+
+/**
+ * Whether a word that is both a verb and a thing ("label", "log", "schedule") is the thing here:
+ * it follows an article, as the object of the verb before it ("create a label", "add a tag").
+ */
+const isObjectOfVerb = (concept: QueryConcept, written: ReadonlyArray<string>, writtenAt: ReadonlyMap<string, number>): boolean => {
+  if (!concept.action || !isThing(concept.stem)) return false
+  const at = writtenAt.get(concept.stem) ?? -1
+  return at > 0 && written[at] === concept.written && ARTICLES.has(written[at - 1])
+}
+
 /**
  * Whether a query opens with a noun used as a verb: its first word, which no verb group lists, is
  * followed by an article ("refund a charge"). Such a verb asks to make the thing it names (a
  * refund, a comment, a text message), which the catalog's tools call creating.
  */
-const isUsedAsVerb = (written: ReadonlyArray<string>): boolean => written.length > 2 && !isStopWord(written[0]) && OBJECT_MARKERS.has(written[1])
+const isUsedAsVerb = (written: ReadonlyArray<string>): boolean =>
+  written.length > 2 && !isStopWord(written[0]) && !isPlural(written[0]) && OBJECT_MARKERS.has(written[1])
 
 /** The creation a noun used as a verb asks for ("refund a charge" creates a refund). */
 const createIntent = (): QueryConcept => ({
@@ -323,6 +339,9 @@ const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConc
  * "terminate" stems to `termin` too.
  */
 const isActionWord = (word: string, own: string): boolean => {
+  // "labels", "logs", "schedules": a word that is both a verb and a thing, written as a plural, is
+  // the things (a query does not say "labels" for "label it").
+  if (isPlural(word) && isThing(own)) return false
   const listed = translateExactly(word)
   if (listed.some((translation) => isAction(translation))) return true
   return isAction(own) && (listed.length === 0 || listed.includes(own) || isActionWritten(word))

@@ -20,7 +20,8 @@
  * named by another verb (`get_guild_ban`): the first word of an imperative is what to do; a tool
  * whose own verb is in the group of that verb meets it well even in other words (`PostCheckoutSessions`
  * creates, "start a checkout session" asks to). A query that names a thing ("close an issue") marks
- * down tools that match only its verbs (`browser_close`). A query
+ * down tools that match only its verbs (`browser_close`). A query that names a namespace by a word
+ * mostly its tools hold ("mark a todoist task as done") marks down tools outside it. A query
  * that asks for no action at all ("wiki page") prefers tools that read to tools that change
  * things: reading is the safe guess. A concept the query only implies (a list, for "box webhooks") adds to
  * the tools that satisfy it without counting in anyone's coverage. A plural in the query adds a little for tools whose name has that
@@ -32,7 +33,7 @@
 
 import type { ToolEntry } from "./paths.js"
 import type { QueryConcept } from "./query.js"
-import { PLURAL_MARK, type SearchIndex } from "./search-index.js"
+import { comparePaths, PLURAL_MARK, type SearchIndex } from "./search-index.js"
 import { editDistance } from "./tokens.js"
 import { weights } from "./weights.js"
 
@@ -48,7 +49,7 @@ export const rankConcepts = (
   reference = false,
 ): Array<ToolEntry> => {
   const { coverageExponent, nameCoverageBonus, pluralBonus, implicitWeight, otherVerb, mutation, noObject } = weights()
-  const { ownVerbInGroup, weakFieldCoverage, synonym, translated, aboutHead } = weights()
+  const { ownVerbInGroup, weakFieldCoverage, synonym, translated, aboutHead, otherNamespace } = weights()
   const count = index.entries.length
   const total = new Float64Array(count)
   const matched = new Uint16Array(count)
@@ -125,6 +126,8 @@ export const rankConcepts = (
       bestQuality[entry] = 0
     }
   }
+  // A mistyped path names its namespace as a path does, not to rule out near spellings elsewhere.
+  const named = reference ? undefined : namedGroups(index, concepts)
   const ranked: Array<{ entry: number; score: number }> = []
   for (const entry of hit) {
     if (!inScope(index.entries[entry])) continue
@@ -135,12 +138,47 @@ export const rankConcepts = (
     if (asksNothing && index.mutates[entry] === 1) verb *= mutation
     // "close an issue" is about an issue: a tool that only closes something else is a weak answer.
     if (things > 0 && thingHits[entry] === 0) verb *= noObject
+    // "mark a todoist task as done": the query says whose tools it means.
+    if (named !== undefined && named[index.namespaceGroup[entry]] === 0) verb *= otherNamespace
     // "tasks of a project": `getTasksForProject` is about tasks, `getProjectsForTask` about projects.
     const about = aboutTerms === undefined || index.headOf[entry] < 0 ? 0 : (aboutTerms.get(index.headOf[entry]) ?? 0)
     ranked.push({ entry, score: total[entry] * coverage ** coverageExponent * (1 + nameCoverageBonus * nameCoverage) * verb * (1 + aboutHead * about) })
   }
-  ranked.sort((a, b) => b.score - a.score || index.rankOf()[a.entry] - index.rankOf()[b.entry])
+  // Ties by path, compared only where scores tie: ordering every path for the few ties there are
+  // cost a first search more than ranking did.
+  ranked.sort((a, b) => b.score - a.score || comparePaths(index.entries[a.entry], index.entries[b.entry]))
   return ranked.map((item) => index.entries[item.entry])
+}
+
+/**
+ * The namespace groups a query names, if it names any: a word of the query, as written, that is a
+ * word of a namespace's name and mostly found in that namespace's tools ("todoist", "sentry",
+ * "azure"). A namespace named by a common word ("time", "fetch", "memory" in a catalog where
+ * other tools speak of time) is not taken as named: the word more likely means what it says.
+ */
+const namedGroups = (index: SearchIndex, concepts: ReadonlyArray<QueryConcept>): Uint8Array | undefined => {
+  const { namedNamespaceShare } = weights()
+  let named: Uint8Array | undefined
+  for (const concept of concepts) {
+    if (concept.implicit || concept.action) continue
+    const position = index.positionOf.get(concept.stem)
+    if (position === undefined) continue
+    let groups: Uint8Array | undefined
+    index.groupTerms.forEach((terms, group) => {
+      if (!terms.includes(position)) return
+      groups ??= new Uint8Array(index.groupTerms.length)
+      groups[group] = 1
+    })
+    if (groups === undefined) continue
+    const from = index.start[position]
+    const to = index.start[position + 1]
+    let inside = 0
+    for (let i = from; i < to; i++) inside += groups[index.namespaceGroup[index.postingEntries[i]]]
+    if (inside < namedNamespaceShare * (to - from)) continue
+    named ??= new Uint8Array(index.groupTerms.length)
+    for (let group = 0; group < groups.length; group++) named[group] |= groups[group]
+  }
+  return named
 }
 
 /** The terms satisfying a concept, by vocabulary position, with how well each satisfies it. */

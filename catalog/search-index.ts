@@ -58,12 +58,8 @@ const IN_PARAMETERS = 4
 
 export interface SearchIndex {
   readonly entries: ReadonlyArray<ToolEntry>
-  /**
-   * Entry positions in path order, for browsing, and each entry's rank in it, for breaking ties;
-   * worked out when first needed.
-   */
+  /** Entry positions in path order, for browsing; worked out when first needed. */
   readonly pathOrder: () => ReadonlyArray<number>
-  readonly rankOf: () => Int32Array
   /** Every term, sorted, so the terms a word begins can be found by bisection. */
   readonly vocabulary: ReadonlyArray<string>
   readonly positionOf: ReadonlyMap<string, number>
@@ -107,6 +103,13 @@ export interface SearchIndex {
    * (`list_pull_request_reviews`), verbs left out.
    */
   readonly headOf: Int32Array
+  /**
+   * Each tool's namespace group (tools sharing their list of enclosing namespaces), and each
+   * group's path terms as vocabulary positions: the words that name its namespaces (`azure_devops`
+   * is `azur`, `devop`).
+   */
+  readonly namespaceGroup: Int32Array
+  readonly groupTerms: ReadonlyArray<Int32Array>
 }
 
 const indexes = new WeakMap<Catalog, SearchIndex>()
@@ -273,6 +276,9 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   }
   // Sibling tools share their list of enclosing namespaces, and so all of its descriptions.
   const sharedNamespaces = new Map<ReadonlyArray<unknown>, number>()
+  const groupOfList = new Map<ReadonlyArray<unknown>, number>()
+  const groupIds: Array<Int32Array> = []
+  const namespaceGroup = new Int32Array(count)
   const verbIds = new Int32Array(count).fill(-1)
   const headIds = new Int32Array(count).fill(-1)
   const renamed = new Uint8Array(count)
@@ -295,6 +301,13 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     fieldStart[base + PATH] = ids.length
     for (let segment = 0; segment < last; segment++) readShared(entry.segments[segment])
     fieldStart[base + DESCRIPTION] = ids.length
+    let group = groupOfList.get(entry.namespaces)
+    if (group === undefined) {
+      group = groupIds.length
+      groupOfList.set(entry.namespaces, group)
+      groupIds.push(ids.data.slice(fieldStart[base + PATH], fieldStart[base + DESCRIPTION]))
+    }
+    namespaceGroup[position] = group
     read(entry.tool.description)
     const namedByMethod = fieldStart[base + NAME] < fieldStart[base + PATH] && isMethodVerb(terms[ids.data[fieldStart[base + NAME]]])
     if (verbIds[position] < 0 || (namedByMethod && isMethodVerb(terms[verbIds[position]]))) {
@@ -421,7 +434,13 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
   scratch.tools = keep(postingTool, scratch.tools)
   const verbOf = verbIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
   const headOf = headIds.map((id) => (id < 0 ? -1 : positionOfId[id]))
-  const mutates = Uint8Array.from(verbIds, (id) => (id >= 0 && !isReading(terms[id]) ? 1 : 0))
+  const groupTerms = groupIds.map((group) => group.map((id) => positionOfId[id]))
+  // Loops, not `Uint8Array.from` with a callback, which goes through the generic iteration path.
+  const mutates = new Uint8Array(count)
+  for (let position = 0; position < count; position++) {
+    const id = verbIds[position]
+    if (id >= 0 && !isReading(terms[id])) mutates[position] = 1
+  }
   const positionOf = new Map<string, number>()
   const termsByLength = new Map<number, Array<number>>()
   vocabulary.forEach((term, position) => {
@@ -432,21 +451,13 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     bucket.push(position)
   })
   // Paths are unique, so sorting them (natively, as above) and looking each up gives path order.
-  // It waits for a browse or a tie: a query whose scores all differ never needs it.
+  // It waits for a browse: a query never needs it.
   let pathOrder: ReadonlyArray<number> | undefined
-  let rankOf: Int32Array | undefined
   const browsingOrder = () => {
     if (pathOrder !== undefined) return pathOrder
     const positionOfPath = new Map<string, number>()
     const paths = entries.map((entry, position) => (positionOfPath.set(entry.path, position), entry.path)).sort()
     return (pathOrder = paths.map((path) => positionOfPath.get(path)!))
-  }
-  const ranks = () => {
-    if (rankOf !== undefined) return rankOf
-    const order = browsingOrder()
-    rankOf = new Int32Array(count)
-    for (let rank = 0; rank < count; rank++) rankOf[order[rank]] = rank
-    return rankOf
   }
   let written: Map<number, Array<readonly [string, number]>> | undefined
   const writtenByLength = () => {
@@ -461,8 +472,8 @@ const buildIndex = (entries: ReadonlyArray<ToolEntry>): SearchIndex => {
     return written
   }
   return {
-    entries, pathOrder: browsingOrder, rankOf: ranks, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool,
-    termsByLength, writtenByLength, nameTermCount, verbOf, mutates, headOf,
+    entries, pathOrder: browsingOrder, vocabulary, positionOf, start, postingEntries, postingScores, postingInName, postingInTool,
+    termsByLength, writtenByLength, nameTermCount, verbOf, mutates, headOf, namespaceGroup, groupTerms,
   }
 }
 

@@ -108,6 +108,9 @@ const actionWords: ReadonlySet<string> = new Set(ACTIONS.flat())
 export const isActionWritten = (word: string): boolean => actionWords.has(word)
 /** Whether a stem names an action ("create", "delete", "show"), not a thing. */
 export const isAction = (wordStem: string): boolean => actionStems.has(wordStem)
+const thingStems: ReadonlySet<string> = new Set(THINGS.flat().map((word) => stem(word)))
+/** Whether a stem names a thing of the noun groups ("label", "log", "schedule"), whatever else it names. */
+export const isThing = (wordStem: string): boolean => thingStems.has(wordStem)
 /** Whether a stem is an English word of the verb and noun groups. */
 const isKnownEnglish = (wordStem: string): boolean => synonymsByStem.has(wordStem)
 

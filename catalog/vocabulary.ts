@@ -20,7 +20,7 @@ export const STOP_WORDS: ReadonlyArray<string> = [
   "that", "these", "those", "be", "as", "into", "via", "tool", "tools", "my", "me", "i", "we", "our", "you", "your",
   "please", "can", "could", "would", "should", "do", "does", "did", "have", "has", "had", "are", "was", "were",
   "there", "some", "any", "so", "if", "then", "about", "them", "their", "us", "want", "need", "let", "just", "also",
-  "what", "whats", "which", "how", "when", "where", "why", "s", "up",
+  "what", "whats", "which", "how", "when", "where", "why", "s", "up", "called", "named", "titled",
   // French
   "le", "la", "les", "un", "une", "des", "du", "de", "d", "l", "au", "aux", "et", "ou", "sur", "dans", "pour", "par",
   "avec", "mon", "ma", "mes", "ce", "cette", "ces", "est", "sont", "qui", "que", "quel", "quelle", "je", "moi", "nous",
@@ -287,6 +287,7 @@ export const THINGS: ReadonlyArray<ReadonlyArray<string>> = [
   ["domain", "dns", "hostname"],
   ["certificate", "cert"],
   ["trace", "span", "tracing"],
+  ["iteration", "sprint"],
 ]
 
 /**
@@ -351,7 +352,7 @@ export const TRANSLATIONS: Readonly<Record<"fr" | "es" | "de", Readonly<Record<s
     fil: "thread", mentionner: "mention", epingler: "pin", archiver: "archive", rejoindre: "join", signaler: "report",
     sauvegarde: "backup", instantane: "snapshot", reseau: "network", domaine: "domain", requete: "query",
     deploiement: "deployment", environnement: "environment", semaine: "week", dernier: "latest", derniere: "latest",
-    derniers: "latest", attente: "pending", fermes: "closed", ferme: "closed", fusionnee: "merged", fusionnees: "merged",
+    derniers: "latest", attente: "pending", travail: "work", fermes: "closed", ferme: "closed", fusionnee: "merged", fusionnees: "merged",
   },
   es: {
     crear: "create", creo: "create", anadir: "add", agregar: "add", nuevo: "new", nueva: "new", abrir: "open",
@@ -481,6 +482,6 @@ export const TRANSLATIONS: Readonly<Record<"fr" | "es" | "de", Readonly<Record<s
     beitreten: "join", melden: "report", sicherung: "backup", netzwerk: "network", umgebung: "environment",
     bereitstellung: "deployment", woche: "week", ausstehend: "pending", ausstehende: "pending",
     geschlossen: "closed", geschlossene: "closed", zusammengefuhrt: "merged", speicher: "storage",
-    arbeitsbereich: "workspace", markieren: "mark", kennzeichnen: "flag",
+    arbeitsbereich: "workspace", markieren: "mark", kennzeichnen: "flag", arbeit: "work",
   },
 }

@@ -57,6 +57,16 @@ export interface RankingWeights {
    * "tasks of a project" and `getTasksForProject` rather than `getProjectsForTask`.
    */
   readonly aboutHead: number
+  /**
+   * For a query naming a namespace ("mark a todoist task as done"): the multiplier for a tool
+   * outside it.
+   */
+  readonly otherNamespace: number
+  /**
+   * The share of the tools holding a word that must lie in a namespace the word names, for the
+   * word to name it ("todoist" does; "time", said of many tools, does not).
+   */
+  readonly namedNamespaceShare: number
 }
 
 export const WEIGHTS: RankingWeights = Object.freeze({
@@ -79,6 +89,8 @@ export const WEIGHTS: RankingWeights = Object.freeze({
   ownVerbInGroup: 0.7,
   weakFieldCoverage: 0.5,
   aboutHead: 0.1,
+  otherNamespace: 0.3,
+  namedNamespaceShare: 0.5,
 } as const)
 
 /** The weights in force: `WEIGHTS`, unless the evaluation's sweep has swapped in others. */

@@ -3,7 +3,8 @@
  * rule is seen at a time: tools named by their HTTP method take their verb from their
  * description, a noun used as a verb asks to create one, a typo is measured against the word as
  * the catalog writes it, the stemmer's false friends are kept apart, a tool's own verb in the
- * group of the verb asked for meets it, a tool matching only a query's verb is marked down, a first-person query asks about the caller, and
+ * group of the verb asked for meets it, a tool matching only a query's verb is marked down, a first-person query asks about the caller, a
+ * query naming a namespace keeps to it, a verb-like noun after an article or in the plural is a thing, and
  * path placeholders and words only namespaces or parameters hold count for little. The catalogs mimic the
  * shapes of real OpenAPI and MCP tool lists (the public evaluation has the real ones).
  */
@@ -149,5 +150,31 @@ describe("ranking words", () => {
       }),
     })
     expect(first(catalog, "cancel a subscription")).toBe("billing.DeleteSubscriptionsSubscriptionExposedId")
+  })
+
+  it("keeps to a namespace the query names", () => {
+    const catalog = Catalog.make({
+      gitlab: Namespace.make({ tools: { close_issue: tool("Close an issue") } }),
+      todoist: Namespace.make({
+        tools: {
+          "complete-tasks": tool("Complete one or more tasks by their IDs."),
+          "find-tasks": tool("Find tasks by text search."),
+        },
+      }),
+    })
+    expect(first(catalog, "close an issue")).toBe("gitlab.close_issue")
+    expect(first(catalog, "close an issue in todoist")).toBe("todoist.complete-tasks")
+  })
+
+  it("reads a verb-like noun as a thing when plural or after an article, and 'called' as no word", () => {
+    expect(analyzeQuery("my labels").find((concept) => concept.stem === stem("label"))).toMatchObject({ action: false })
+    expect(analyzeQuery("create a label").find((concept) => concept.stem === stem("label"))).toMatchObject({ action: false })
+    expect(analyzeQuery("label the issue")[0]).toMatchObject({ stem: stem("label"), action: true })
+    expect(analyzeQuery("comments on a task").some((concept) => concept.stem === stem("create"))).toBe(false)
+    const catalog = Catalog.make({
+      phone: Namespace.make({ tools: { CreateCall: tool("Create a new outgoing call") } }),
+      mail: Namespace.make({ tools: { create_label: tool("Create a new mail label") } }),
+    })
+    expect(first(catalog, "create a label called urgent")).toBe("mail.create_label")
   })
 })

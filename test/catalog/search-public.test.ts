@@ -11,10 +11,11 @@ import { type Ranker, score } from "../../perf/search/score.js"
  * `npm run search:perf`), and misses are not printed: the held-out half is not for reading.
  * `npm run search:eval` prints the figures, the BM25 baseline and the tuning half's misses.
  *
- * The floors sit just under what the lexical ranker reaches (held-out 78.2% top-1, 95.8% top-5,
- * MRR 0.853 when last measured, with GitLab and Asana in the catalog and their 33 held-out
- * queries in the half; tuning 87.1% / 97.0%), so a regression fails. Issue 13 asks for 85% / 95%
- * on the held-out half; the top-1 target is not reached yet, and these floors are not those targets.
+ * The floors sit just under what the lexical ranker reaches (held-out 79.5% top-1, 95.6% top-5,
+ * MRR 0.863 over 293 queries when last measured, with Azure DevOps and Todoist in the catalog and
+ * their 54 held-out queries in the half; tuning 85.5% / 96.9% over 351), so a regression fails.
+ * Issue 13 asks for 85% / 95% on the held-out half; the top-1 target is not reached yet, and these
+ * floors are not those targets.
  */
 describe("search over public catalogs", () => {
   const catalog = publicCatalog()
@@ -44,12 +45,12 @@ describe("search over public catalogs", () => {
 
   it("keeps its figures on the held-out half", () => {
     const figures = score(lexical, heldout)
-    expect({ top1: figures.top1 >= 0.775, top5: figures.top5 >= 0.955, mrr: figures.mrr >= 0.85 }).toEqual({ top1: true, top5: true, mrr: true })
+    expect({ top1: figures.top1 >= 0.79, top5: figures.top5 >= 0.95, mrr: figures.mrr >= 0.86 }).toEqual({ top1: true, top5: true, mrr: true })
   })
 
   it("keeps its figures on the tuning half", () => {
     const figures = score(lexical, tuning)
-    expect({ top1: figures.top1 >= 0.855, top5: figures.top5 >= 0.96 }).toEqual({ top1: true, top5: true })
+    expect({ top1: figures.top1 >= 0.85, top5: figures.top5 >= 0.965 }).toEqual({ top1: true, top5: true })
   })
 
   it("beats plain BM25 by a wide margin on both halves", () => {
