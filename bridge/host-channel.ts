@@ -232,7 +232,8 @@ export class HostChannel {
   reset(): void {
     if (this.closed) return
     this.outgoing.length = 0
-    this.awaiting.clear()
+    // `clear` makes a new table even for an empty set, and nearly every run leaves it empty.
+    if (this.awaiting.size > 0) this.awaiting.clear()
     // Loads and stores (seq-cst): the worker is idle, so for this moment the host owns every index.
     // Emptying a ring moves its head up to its tail; the generation bump comes last so a worker end
     // that sees it also sees the new indices.

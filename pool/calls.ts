@@ -33,6 +33,7 @@ import { Cause, type Context, Effect, type Exit, Fiber } from "effect"
 import type { ChannelRequest } from "../bridge/host-channel.js"
 import type { DataValue } from "../protocol/data.js"
 import type { HostOperation } from "../protocol/operations.js"
+import { callKind } from "../protocol/task.js"
 import { isRequestMeta, type LoggedCall, type LoggedReply, type ReplayLog } from "../protocol/replay.js"
 import { ApprovalMessages, type ApprovalDecision, type AskedBy, type PausedCall, type PausedExecution } from "./approvals.js"
 import { callExtension, callTool, failure, isApprovalAsk, type CallRecord, type Reply, type ToolReply } from "./dispatch.js"
@@ -50,6 +51,8 @@ export interface CallEntry {
   readonly name: string
   /** The arguments' JSON text, as the worker compares them on replay. */
   readonly args: string
+  /** Its kind as the pool times it (`tool:svc.fetch`, protocol/task.ts `callKind`); undefined: not timed. */
+  readonly kind: string | undefined
   /** The answer once there is one (never a stop). */
   reply: LoggedReply | undefined
   /** Bytes of `reply` as JSON, once measured (-1: not yet). */
@@ -108,17 +111,18 @@ export class ExecutionCalls<R> {
   private running = 0
   private attempts = 0
   private answers = 0
-  /** Starts a call's fiber in the caller's context (made once: `runForkWith` builds a function each time). */
-  private readonly fork: (effect: Effect.Effect<ToolReply, never, R>) => Fiber.Fiber<ToolReply>
+  /**
+   * Starts a call's fiber in the caller's context; made at the first call (`runForkWith` builds a
+   * function each time, and most executions of a burst call nothing).
+   */
+  private fork: ((effect: Effect.Effect<ToolReply, never, R>) => Fiber.Fiber<ToolReply>) | undefined = undefined
 
   constructor(
     private readonly plan: ExecutionPlan<R>,
-    context: Context.Context<R>,
+    private readonly context: Context.Context<R>,
     /** The execution, told what happens to its calls. */
     private readonly listener: CallListener,
-  ) {
-    this.fork = Effect.runForkWith(context)
-  }
+  ) {}
 
   /** Host call attempts admitted against `maxToolCalls`, across every leg of the execution. */
   get attemptCount(): number {
@@ -139,6 +143,7 @@ export class ExecutionCalls<R> {
         op: logged?.op ?? "tool",
         name: logged?.name ?? pending?.call.name ?? "",
         args: logged?.args ?? pending?.call.args ?? "",
+        kind: callKind(logged?.op ?? "tool", logged?.name ?? pending?.call.name ?? ""),
         reply: logged?.reply,
         replyBytes: -1,
         arrival: logged?.arrival ?? -1,
@@ -272,6 +277,7 @@ export class ExecutionCalls<R> {
       op,
       name,
       args,
+      kind: callKind(op, name),
       reply: undefined,
       replyBytes: -1,
       arrival: -1,
@@ -382,7 +388,7 @@ export class ExecutionCalls<R> {
   private run(entry: CallEntry, waitFor: (ordinal: number) => void, effectFor: (call: CallRecord) => Effect.Effect<ToolReply, never, R>): void {
     const record = entry.record!
     waitFor(entry.ordinal)
-    const fiber = this.fork(effectFor(record))
+    const fiber = (this.fork ??= Effect.runForkWith(this.context))(effectFor(record))
     entry.fiber = fiber
     this.running++
     fiber.addObserver((exit) => {

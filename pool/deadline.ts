@@ -9,8 +9,12 @@
  * would cost more than running a small program. Deadlines share timers instead: the executions
  * of a runtime mostly have one time limit, so deadlines of one length come due in the order they
  * were armed, and each length keeps them in a queue (`DeadlineQueue`) under one timer, set for
- * the earliest one still armed. Arming appends; disarming blanks the entry; the timer is cleared
- * when none is left armed, so an idle host holds no timer and its process may exit.
+ * the earliest one still armed. Arming appends; disarming blanks the entry. When none is left
+ * armed the timer is unreferenced rather than cleared, so an idle host's process may exit, and a
+ * host that runs one execution at a time does not set and clear a Node timer for each (a third
+ * of what its deadline cost); an execution armed before it rings takes it over (it rings early,
+ * and is set again for the entry due first), and one that rings with nothing armed retires its
+ * queue.
  */
 
 import { Clock, Context, Duration, Effect, Fiber } from "effect"
@@ -54,12 +58,15 @@ class DeadlineQueue {
     const at = this.base + this.due.length
     this.due.push(performance.now() + this.ms)
     this.expire.push(expire)
-    if (++this.armed === 1) this.timer = setTimeout(this.fire, this.ms)
+    if (++this.armed === 1) {
+      if (this.timer === undefined) this.timer = setTimeout(this.fire, this.ms)
+      else this.timer.ref()
+    }
     return () => {
       const i = at - this.base
       if (i < this.head || this.expire[i] === undefined) return
       this.expire[i] = undefined
-      if (--this.armed === 0) this.empty()
+      if (--this.armed === 0) this.idle()
     }
   }
 
@@ -76,7 +83,13 @@ class DeadlineQueue {
       this.armed--
       expire()
     }
-    if (this.armed === 0) return this.empty()
+    if (this.armed === 0) {
+      this.idle()
+      // Nothing armed when it rang: the queue retires (an expiring deadline may have armed the
+      // next one of its length, which set a timer of its own).
+      if (this.timer === undefined && queues.get(this.ms) === this) queues.delete(this.ms)
+      return
+    }
     while (this.expire[this.head] === undefined) this.head++
     if (this.head > 1024 && this.head * 2 > this.due.length) {
       this.due = this.due.slice(this.head)
@@ -87,10 +100,12 @@ class DeadlineQueue {
     this.timer ??= setTimeout(this.fire, Math.max(1, this.due[this.head]! - now))
   }
 
-  private empty(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer)
-    this.timer = undefined
-    // An expiring deadline may have emptied this queue and armed the next one of its length.
-    if (queues.get(this.ms) === this) queues.delete(this.ms)
+  /** None is armed: the entries are dropped (a disarm of one finds it before `head`) and the timer no longer holds the process. */
+  private idle(): void {
+    this.base += this.due.length
+    this.due.length = 0
+    this.expire.length = 0
+    this.head = 0
+    this.timer?.unref()
   }
 }

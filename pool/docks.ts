@@ -30,9 +30,9 @@ import {
   withNegativeZeros,
   type ChannelDelivery,
   type EntryThrew,
-  type ExecutionTask,
   type LoopTask,
   type RunFrame,
+  type RunTask,
   type TaskReply,
   type WakeTask,
 } from "../protocol/task.js"
@@ -86,7 +86,9 @@ const PIPELINE_DEPTH = 2
 /** A run handed over, until its reply or its thread's end. */
 interface DockRun {
   readonly seq: number
-  readonly task: ExecutionTask
+  readonly task: RunTask
+  /** The run's channel, which the frame names by key. */
+  readonly channel: SharedArrayBuffer
   readonly abort: TaskAbort
   /** The thread it would rather run on. */
   readonly preferred: number | undefined
@@ -174,13 +176,21 @@ export class Docks {
   }
 
   /**
-   * Hands `task` to a thread (see the essay for which). `wantsThread`: the pool wants one more
-   * thread than it has. Returns the reply's promise and whether the run went to an idle thread.
+   * Hands `task`, talking through `channel`, to a thread (see the essay for which). `wantsThread`:
+   * the pool wants one more thread than it has. Returns the reply's promise and whether the run
+   * went to an idle thread.
    */
-  hand(task: ExecutionTask, abort: TaskAbort, preferred: number | undefined, pipelined: boolean, wantsThread: boolean): { reply: Promise<TaskReply>; onIdleThread: boolean } {
+  hand(
+    task: RunTask,
+    channel: SharedArrayBuffer,
+    abort: TaskAbort,
+    preferred: number | undefined,
+    pipelined: boolean,
+    wantsThread: boolean,
+  ): { reply: Promise<TaskReply>; onIdleThread: boolean } {
     let run: DockRun
     const reply = new Promise<TaskReply>((resolve, reject) => {
-      run = { seq: ++this.seq, task, abort, preferred, resolve, reject, onAbort: () => this.abortRun(run), dock: undefined, sent: false }
+      run = { seq: ++this.seq, task, channel, abort, preferred, resolve, reject, onAbort: () => this.abortRun(run), dock: undefined, sent: false }
     })
     abort.once("abort", run!.onAbort)
     this.depth = pipelined ? PIPELINE_DEPTH : 1
@@ -316,13 +326,7 @@ export class Docks {
     if (dock.next === 0) return
     const run = dock.runs.find((r) => !r.sent)
     if (run === undefined) return
-    const { channel, yieldRule, ...rest } = run.task
-    const key = this.keyOf(dock, channel)
-    const frame: RunFrame = {
-      seq: run.seq,
-      channel: key,
-      task: yieldRule === undefined ? rest : { ...rest, yieldRule: { fast: yieldRule.fast, maxComputedMs: yieldRule.maxComputedMs } },
-    }
+    const frame: RunFrame = { seq: run.seq, channel: this.keyOf(dock, run.channel), task: run.task }
     run.sent = true
     const next = dock.next
     dock.next = 0

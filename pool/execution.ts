@@ -48,7 +48,7 @@ import type { Diagnostic } from "../protocol/diagnostic.js"
 import { CATALOG_OPERATION } from "../protocol/operations.js"
 import { OUTPUT_OPERATION } from "../protocol/output.js"
 import { isRequestMeta } from "../protocol/replay.js"
-import { callKind, isSuspension, type ExecutionTask, type Outcome, type Suspension, type TaskReply } from "../protocol/task.js"
+import { isSuspension, type Outcome, type RunTask, type Suspension, type TaskReply } from "../protocol/task.js"
 import { Approvals, ApprovalMessages, type ApprovalDecision, type PausedExecution, type Pending } from "./approvals.js"
 import { awaitsDecision, ExecutionCalls, toolLabel, type CallEntry, type CallListener } from "./calls.js"
 import { armDeadline, clockOf, type Disarm } from "./deadline.js"
@@ -220,10 +220,9 @@ export class Execution<R> implements PoolJob, CallListener {
     channel.listen((request) => this.onRequest(run, request))
     // Built field by field rather than with spreads of optional parts: each spread allocates an
     // object and copies it, and this runs once a run.
-    const task: { -readonly [K in keyof ExecutionTask]: ExecutionTask[K] } = {
+    const task: { -readonly [K in keyof RunTask]: RunTask[K] } = {
       language: plan.runtime.language,
       source: this.source,
-      channel: channel.buffer,
       catalogId: plan.runtime.catalogId,
       timeoutMs: Number.isFinite(this.timeoutMs) ? this.timeoutMs : 2 ** 31,
       // When `execute` started: the worker subtracts the time since from the timeout.
@@ -236,7 +235,7 @@ export class Execution<R> implements PoolJob, CallListener {
     // A run that must be told a stop waits for it rather than give its thread back again.
     const yieldRule = plan.pool.yieldRule
     if (yieldRule !== undefined && this.heldStops === undefined) task.yieldRule = yieldRule
-    plan.pool.run(task, run.abort, this.lastThread).then(
+    plan.pool.run(task, channel.buffer, run.abort, this.lastThread).then(
       (reply) => this.onRunEnded(run, reply),
       (error) => this.onRunFailed(run, error),
     )
@@ -283,6 +282,12 @@ export class Execution<R> implements PoolJob, CallListener {
   waitedMs(): number {
     const run = this.run
     return run === undefined || run.ended || Number.isNaN(run.blockedSince) ? 0 : performance.now() - run.blockedSince
+  }
+
+  /** True while the run waits on a call the host is serving. */
+  waitsOnHost(): boolean {
+    const run = this.run
+    return run !== undefined && !run.ended && !Number.isNaN(run.blockedSince)
   }
 
   /** The compute this run has done: what running the program again would repeat. */
@@ -336,7 +341,7 @@ export class Execution<R> implements PoolJob, CallListener {
         if (run.waiting.size === 0) run.blockedSince = performance.now()
         run.waiting.set(ordinal, request.id)
         // Tool and extension calls are timed (`onAnswered`); only they may give the thread back at once.
-        this.plan.pool.noteWaiting(this, callKind(request.op, request.name), request.id)
+        this.plan.pool.noteWaiting(this, this.calls.entries[ordinal]!.kind, request.id)
       },
     )
     this.pauseIfStuck(run)
@@ -344,8 +349,7 @@ export class Execution<R> implements PoolJob, CallListener {
 
   /** A call's answer arrived: deliver it to the run that waits for it, or wake the execution. */
   onAnswered(entry: CallEntry): void {
-    const kind = callKind(entry.op, entry.name)
-    if (entry.record !== undefined && kind !== undefined) this.plan.pool.noteCallTime(kind, entry.record.durationMs)
+    if (entry.record !== undefined && entry.kind !== undefined) this.plan.pool.noteCallTime(entry.kind, entry.record.durationMs)
     if (this.phase === "ended" || entry.reply === undefined) return
     const run = this.run
     const id = run?.waiting.get(entry.ordinal)

@@ -56,6 +56,8 @@ export const OutputResultMessages = {
     `The onOutput observer failed ${count} time(s), first on block ${index} (${detail}); the program was not affected`,
 } as const
 
+const NO_WARNINGS: ReadonlyArray<Diagnostic> = []
+
 /** One execution's output on the host: live forwarding, then the Result's blocks. */
 export class ExecutionOutput {
   /** Blocks forwarded live, by index (the next index to forward is their length). */
@@ -88,7 +90,7 @@ export class ExecutionOutput {
 
   /** The warning about a failing observer, if it failed. */
   warnings(): ReadonlyArray<Diagnostic> {
-    if (this.firstFailure === undefined) return []
+    if (this.firstFailure === undefined) return NO_WARNINGS
     return [{ kind: "ExecutionFailure", message: OutputResultMessages.observerFailed(this.failures, this.firstFailure.index, this.firstFailure.detail) }]
   }
 

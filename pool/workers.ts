@@ -75,7 +75,7 @@ import { Piscina } from "piscina"
 import { HostChannel } from "../bridge/host-channel.js"
 import { checkKnownKeys, keysOf } from "./options.js"
 import { MAX_REPLAY_LOG_BYTES } from "./limits.js"
-import { WAKE_TASK, type ExecutionTask, type LoopTask, type TaskReply, type WakeTask, type YieldRule } from "../protocol/task.js"
+import { WAKE_TASK, type LoopTask, type RunTask, type RunYieldRule, type TaskReply, type WakeTask } from "../protocol/task.js"
 import { Docks, TaskAbort } from "./docks.js"
 
 export { TaskAbort }
@@ -175,6 +175,8 @@ export interface PoolJob {
   replayCostMs(): number
   /** While running: milliseconds since the program began to wait on a call the host is serving (0: it does not). */
   waitedMs(): number
+  /** While running: true while the program waits on a call the host is serving. */
+  waitsOnHost(): boolean
   /** Asks the program to give its thread back (if it still waits on `ticket`); true when asked. */
   yieldThread(ticket: number): boolean
 }
@@ -245,7 +247,7 @@ export class WorkerPool {
   private readonly callTimes: CallTimes
   /** Word 0: runs that want a thread, as of the last `pump`; workers read it (`YieldRule`). */
   private readonly pressure = new Int32Array(new SharedArrayBuffer(4))
-  private rule: YieldRule | undefined = undefined
+  private rule: RunYieldRule | undefined = undefined
   /** Active jobs whose run was not handed to an idle thread (see `pressureNow`). */
   private readonly placedBehind = new Set<PoolJob>()
   /** Set by `run` when it hands the run being begun to an idle thread. */
@@ -372,13 +374,13 @@ export class WorkerPool {
   }
 
   /**
-   * Hands a task to a thread; called by a job's `begin`. `thread` is the one that ran the job's
-   * last run: placement prefers it among equals (docks.ts).
+   * Hands a task, talking through `channel`, to a thread; called by a job's `begin`. `thread` is
+   * the one that ran the job's last run: placement prefers it among equals (docks.ts).
    */
-  run(task: ExecutionTask, abort: TaskAbort, thread?: number): Promise<TaskReply> {
+  run(task: RunTask, channel: SharedArrayBuffer, abort: TaskAbort, thread?: number): Promise<TaskReply> {
     this.stats.runs++
     const wantsThread = this.docks.size < this.wantedThreads()
-    const { reply, onIdleThread } = this.docks.hand(task, abort, thread, this.suspendAfterMs !== Infinity, wantsThread)
+    const { reply, onIdleThread } = this.docks.hand(task, channel, abort, thread, this.suspendAfterMs !== Infinity, wantsThread)
     if (onIdleThread) this.placedOnIdleThread = true
     return reply
   }
@@ -413,6 +415,7 @@ export class WorkerPool {
       if (this.callTimes.expectedMs(callKind) >= this.suspendAfterMs && this.wantingThread() > 0 && this.mayYield(job)) this.askToYield(job, ticket)
     }
     if (this.resumed.size + this.fresh.size > 0) this.pump()
+    else if (this.active.size > this.hotThreads) this.armScan()
   }
 
   /** A host call of kind `callKind` took `ms` milliseconds. */
@@ -425,11 +428,12 @@ export class WorkerPool {
    * off). It yields the moment it posts a call, with no round trip through the host, when the
    * host would ask it to at once anyway (`noteWaiting`): work wants a thread, the call is not
    * known to be fast, and replaying the run is cheap. Cases the worker cannot judge (a pool at
-   * `maxThreads`, a run stuck behind a busy thread) are left to the host's asks.
+   * `maxThreads`, a run stuck behind a busy thread) are left to the host's asks. The pressure word
+   * it reads reaches each thread once, with its loop (`LoopTask`).
    */
-  get yieldRule(): YieldRule | undefined {
+  get yieldRule(): RunYieldRule | undefined {
     if (this.suspendAfterMs === Infinity) return undefined
-    this.rule ??= { pressure: this.pressure.buffer as SharedArrayBuffer, fast: this.callTimes.fastKinds(), maxComputedMs: REPLAY_COST_KEPT_MS }
+    this.rule ??= { fast: this.callTimes.fastKinds(), maxComputedMs: REPLAY_COST_KEPT_MS }
     return this.rule
   }
 
@@ -498,7 +502,7 @@ export class WorkerPool {
     return stuck > this.docks.runsWaitingForThread() + this.docks.waitingRuns
   }
 
-  /** Begins queued jobs while there is room; arms the scan while work stays queued. */
+  /** Begins queued jobs while there is room; arms the scan while work stays queued and a run waits on the host. */
   private pump(): void {
     while (this.resumed.size + this.fresh.size > 0 && this.hasRoom()) {
       const job = (this.resumed.take() ?? this.fresh.take())!
@@ -509,10 +513,27 @@ export class WorkerPool {
     }
     // Store (seq-cst): read by workers as they begin to wait (worker/replay.ts, `YieldRule`).
     if (this.suspendAfterMs !== Infinity) Atomics.store(this.pressure, 0, this.pressureNow())
-    const waitingForWork = this.resumed.size + this.fresh.size > 0 || this.active.size > this.hotThreads
-    if (waitingForWork && this.scanTimer === undefined && this.suspendAfterMs !== Infinity) {
-      this.scanTimer = setTimeout(this.scan, this.suspendAfterMs)
-    }
+    if (this.scanTimer === undefined && this.workWaitsForThread() && (this.someRunWaitsOnHost() || this.waitsForThreadStart())) this.armScan()
+  }
+
+  /** Work queued here, or handed to a thread behind another run (the scan's reason to run). */
+  private workWaitsForThread(): boolean {
+    return this.resumed.size + this.fresh.size > 0 || this.active.size > this.hotThreads
+  }
+
+  /** Some active run waits on a call the host is serving: only such a run can be asked to yield. */
+  private someRunWaitsOnHost(): boolean {
+    for (const job of this.active) if (job.waitsOnHost()) return true
+    return false
+  }
+
+  /** Room is held back for a thread being started (`hasRoom`): the scan's pump begins queued work once it has started. */
+  private waitsForThreadStart(): boolean {
+    return this.piscina.queueSize > 0 || this.docks.waitingRuns > 0
+  }
+
+  private armScan(): void {
+    if (this.scanTimer === undefined && this.suspendAfterMs !== Infinity) this.scanTimer = setTimeout(this.scan, this.suspendAfterMs)
   }
 
   /**
@@ -552,10 +573,15 @@ export class WorkerPool {
   }
 
   /**
-   * Runs while work is queued: a job that has waited on a call for at least the grace window
-   * gives its thread back, cheapest replay first, as many as there are jobs wanting a thread. One
-   * with much compute behind it is spared while the pool can still start a thread. The scan is
-   * armed again for the moment the next waiting job's window ends.
+   * Runs while work is queued and some run waits on the host: a job that has waited on a call for
+   * at least the grace window gives its thread back, cheapest replay first, as many as there are
+   * jobs wanting a thread. One with much compute behind it is spared while the pool can still
+   * start a thread. The scan is armed again for the moment the next waiting job's window ends,
+   * while one waits that has not been asked yet, or while room is held back for a thread being
+   * started; otherwise the next wait arms it (`noteWaiting`).
+   * (Armed every window while work was queued, whether or not anything waited, it cost a burst of
+   * programs that wait on nothing a timer every 2 ms, and took a twelfth of the host's thread in
+   * 1,000 programs x two 200 ms calls.)
    */
   private readonly scan = (): void => {
     this.scanTimer = undefined
@@ -564,6 +590,7 @@ export class WorkerPool {
     if (queued === 0) return
     const candidates: Array<{ job: PoolJob; ticket: number; cost: number }> = []
     let nextDue = this.suspendAfterMs
+    let waits = false
     for (const job of this.active) {
       const ticket = job.waitingTicket()
       // Asked already for this wait: it is on its way out, and the next in line should be asked instead.
@@ -571,10 +598,12 @@ export class WorkerPool {
       const waited = job.waitedMs()
       if (waited >= this.suspendAfterMs) candidates.push({ job, ticket, cost: job.replayCostMs() })
       else if (waited > 0) nextDue = Math.min(nextDue, this.suspendAfterMs - waited)
+      if (waited > 0) waits = true
     }
     candidates.sort((a, b) => a.cost - b.cost)
     for (const { job, ticket } of candidates.slice(0, queued)) if (this.mayYield(job)) this.askToYield(job, ticket)
     this.pump()
+    if (!waits && !this.waitsForThreadStart()) return
     if (this.scanTimer !== undefined) clearTimeout(this.scanTimer)
     this.scanTimer = setTimeout(this.scan, Math.max(1, Math.ceil(nextDue)))
   }

@@ -68,8 +68,14 @@ export const LEAVE_OPERATION = "leave"
 export interface RunFrame {
   readonly seq: number
   readonly channel: number
-  readonly task: Omit<ExecutionTask, "channel" | "yieldRule"> & { readonly yieldRule?: Omit<YieldRule, "pressure"> }
+  readonly task: RunTask
 }
+
+/** A run's task as the host builds it and a `RunFrame` carries it: the `ExecutionTask` without its shared buffers. */
+export type RunTask = Omit<ExecutionTask, "channel" | "yieldRule"> & { readonly yieldRule?: RunYieldRule }
+
+/** A `YieldRule` without its pressure word, which each thread's loop has from its `LoopTask`. */
+export type RunYieldRule = Omit<YieldRule, "pressure">
 
 /** What a loop sends back when the entry threw instead of returning a reply. */
 export interface EntryThrew {
