@@ -61,6 +61,45 @@ const JOINED = 8
 /** Keeps `facts` a 31-bit integer; never reached, as bounds can only lower `maxTableEntries` (4 Mi). */
 const MAX_ENTRIES_IN_FACTS = 2 ** 27
 
+/**
+ * A segmented array part (see `LuaTable.segments`): the full segments, and how much of the last
+ * one (`LuaTable.elements`) is filled. The last segment is allocated whole, `SEGMENT` slots at
+ * once, so appending to a long array never copies a segment while it grows: grown by `push`
+ * instead (half as much again at each step, from one slot), each segment was allocated and copied
+ * about a dozen times, three times its final size in all, which was a quarter of everything a
+ * buffer-building program allocated and most of what the scavenger had to copy.
+ */
+class Segments {
+  constructor(
+    /** The segments before the last one, `SEGMENT` elements each. */
+    readonly full: LuaValue[][],
+    /** Elements of the last segment in use; the slots beyond are holes, read as nil and never read by the table. */
+    public used: number,
+  ) {}
+}
+
+/**
+ * Keeps the map of `Segments` alive between executions, so the code that reads it stays
+ * optimized (see shapes.ts), with the two things V8 changes a map for early settled here: the
+ * first objects of a class are made larger while V8 learns their size (slack tracking, over the
+ * first several), and a field never written again is first marked constant. Either way the map
+ * of one execution's `Segments` would otherwise die with its tables and be made again, with new
+ * code, by the next one. Exported because a module constant nothing reads would not be kept.
+ */
+export const SEGMENTS_SHAPE: unknown = ((): Segments => {
+  let last = new Segments([[]], 0)
+  for (let i = 0; i < 16; i++) last = new Segments([[]], 0)
+  last.used++
+  return last
+})()
+
+/** A fresh last segment, allocated whole (see `Segments`), holding `value` first. */
+const freshSegment = (value: LuaValue): LuaValue[] => {
+  const segment = new Array<LuaValue>(SEGMENT)
+  segment[0] = value
+  return segment
+}
+
 /** The `next` cursor of each Map hash part that has one (`LuaTable.walk`). */
 const WALKS = new WeakMap<Map<LuaKey, LuaValue>, HashWalk>()
 
@@ -84,7 +123,8 @@ export class LuaTable {
   private elements: LuaValue[] = NO_ARRAY
   /**
    * Segmented array part: the full segments (`SEGMENT` elements each) that come before
-   * `elements`, or null while the part is one array. An array built by appending goes segmented
+   * `elements` and how much of `elements` is used (`Segments`), or null while the part is one
+   * array (then `elements.length` is its length). An array built by appending goes segmented
    * when it passes `SEGMENT`, because one long JavaScript array costs far more than its
    * elements: past 16,384 slots V8 keeps its storage as a large object, and every growth step
    * (half as much again) is a fresh allocation of fresh memory, copied into; on a machine where
@@ -93,7 +133,7 @@ export class LuaTable {
    * `table.concat` (`arraySegments`) read segments as they are; the rest reads `array`, which
    * joins them first.
    */
-  private segments: LuaValue[][] | null = null
+  private segments: Segments | null = null
   keys: LuaKey[] | null = null
   values: LuaValue[] | null = null
   hash: Map<LuaKey, LuaValue> | null = null
@@ -157,7 +197,9 @@ export class LuaTable {
   get array(): LuaValue[] {
     const segments = this.segments
     if (segments !== null) {
-      this.elements = ([] as LuaValue[]).concat(...segments, this.elements)
+      const last = this.elements
+      last.length = segments.used
+      this.elements = ([] as LuaValue[]).concat(...segments.full, last)
       this.segments = null
       this.facts |= JOINED
     }
@@ -169,9 +211,13 @@ export class LuaTable {
     this.segments = null
   }
 
-  /** The array part as the arrays it is kept in, in order, without joining them (`table.concat`). */
+  /**
+   * The array part as the arrays it is kept in, in order, without joining them (`table.concat`,
+   * `pairs`). The last one may be longer than its used part: its slots past `length()` are
+   * holes, which read as nil.
+   */
   arraySegments(): ReadonlyArray<ReadonlyArray<LuaValue>> {
-    return this.segments === null ? [this.elements] : [...this.segments, this.elements]
+    return this.segments === null ? [this.elements] : [...this.segments.full, this.elements]
   }
 
   get(key: LuaValue): LuaValue {
@@ -259,7 +305,7 @@ export class LuaTable {
 
   length(): number {
     const segments = this.segments
-    return segments === null ? this.elements.length : segments.length * SEGMENT + this.elements.length
+    return segments === null ? this.elements.length : segments.full.length * SEGMENT + segments.used
   }
 
   /** Number of entries, both parts (holes in the array part are not counted). */
@@ -271,16 +317,16 @@ export class LuaTable {
 
   /** Element `i` (0-based, below `length()`) of a segmented array part. */
   private segmentedAt(i: number): LuaValue {
-    const segments = this.segments!
+    const full = this.segments!.full
     const s = i >>> SEGMENT_BITS
-    return s < segments.length ? segments[s]![i & SEGMENT_MASK] : this.elements[i - segments.length * SEGMENT]
+    return s < full.length ? full[s]![i & SEGMENT_MASK] : this.elements[i & SEGMENT_MASK]
   }
 
   private setSegmentedAt(i: number, value: LuaValue): void {
-    const segments = this.segments!
+    const full = this.segments!.full
     const s = i >>> SEGMENT_BITS
-    if (s < segments.length) segments[s]![i & SEGMENT_MASK] = value
-    else this.elements[i - segments.length * SEGMENT] = value
+    if (s < full.length) full[s]![i & SEGMENT_MASK] = value
+    else this.elements[i & SEGMENT_MASK] = value
   }
 
   /** Element `i` (0-based, below `length()`) of the array part, in either form. */
@@ -289,18 +335,27 @@ export class LuaTable {
   }
 
   /**
-   * Adds a (non-nil) value at the end of the array part: a full last segment — or an unsegmented
-   * part exactly one segment long that was never joined (`JOINED`) — starts a new segment (see
-   * `segments`).
+   * Adds a (non-nil) value at the end of the array part: into the free slots of the last segment,
+   * or a new segment when it is full — or when an unsegmented part exactly one segment long that
+   * was never joined (`JOINED`) grows (see `segments`).
    */
   private append(value: LuaValue): void {
+    const segments = this.segments
+    if (segments !== null) {
+      if (segments.used < SEGMENT) this.elements[segments.used++] = value
+      else {
+        segments.full.push(this.elements)
+        this.elements = freshSegment(value)
+        segments.used = 1
+      }
+      return
+    }
     const elements = this.elements
     if (elements.length === 0) this.elements = [value]
-    else if (elements.length !== SEGMENT || (this.segments === null && (this.facts & JOINED) !== 0)) elements.push(value)
+    else if (elements.length !== SEGMENT || (this.facts & JOINED) !== 0) elements.push(value)
     else {
-      if (this.segments === null) this.segments = [elements]
-      else this.segments.push(elements)
-      this.elements = [value]
+      this.segments = new Segments([elements], 1)
+      this.elements = freshSegment(value)
     }
   }
 
@@ -498,13 +553,19 @@ export class LuaTable {
   private trimArray(): void {
     for (;;) {
       const elements = this.elements
-      let n = elements.length
-      while (n > 0 && elements[n - 1] === undefined) n--
-      elements.length = n
       const segments = this.segments
-      if (n > 0 || segments === null) return
-      this.elements = segments.pop()!
-      if (segments.length === 0) this.segments = null
+      let n = segments === null ? elements.length : segments.used
+      while (n > 0 && elements[n - 1] === undefined) n--
+      if (segments === null) {
+        elements.length = n
+        return
+      }
+      segments.used = n
+      if (n > 0) return
+      // The last segment is empty: the one before it, full, becomes the last.
+      this.elements = segments.full.pop()!
+      segments.used = SEGMENT
+      if (segments.full.length === 0) this.segments = null
     }
   }
 }

@@ -98,37 +98,41 @@ function concat(st: LuaState, args: LuaValue[]): string {
 /**
  * Elements `[from, to)` of an array part kept as `parts` (one array, or its segments: see
  * `LuaTable.arraySegments`) joined, when every one of them is a string; otherwise undefined.
+ *
+ * The range is joined in chunks of `JOIN_CHUNK`, each checked (all strings; the length so far
+ * within `maxStringBytes`) and charged just before it is joined, and the chunks are joined last.
+ * Checking the whole range first and joining it after read every string twice, far apart: a
+ * buffer of 600,000 pieces is tens of megabytes of strings scattered over the heap, and the
+ * second pass found none of them in the cache any more, which made the join cost three times
+ * what joining the same strings costs fresh. A chunk's strings are still cached when it is
+ * joined. No piece is built before its length is checked, so the pieces never pass the bound;
+ * a range found to hold a non-string after some chunks were joined goes to `concatGeneral`,
+ * which charges those chunks again.
  */
 function joinStrings(st: LuaState, parts: ReadonlyArray<ReadonlyArray<LuaValue>>, from: number, to: number, sep: string): string | undefined {
-  let bytes = 0
-  let offset = 0
-  for (const part of parts) {
-    const end = Math.min(to, offset + part.length)
-    for (let i = Math.max(from, offset); i < end; i++) {
-      const v = part[i - offset]
-      if (typeof v !== "string") return undefined
-      bytes += v.length
-    }
-    offset += part.length
-  }
-  const count = to - from
-  st.charge(count)
-  st.checkStringSize(bytes + sep.length * (count - 1))
-  if (parts.length === 1 && count <= JOIN_CHUNK) {
-    const array = parts[0]!
-    return (from === 0 && to === array.length ? array : array.slice(from, to)).join(sep)
-  }
   const pieces: string[] = []
-  offset = 0
+  let bytes = 0
+  let before = 0
+  let offset = 0
   for (const part of parts) {
     const end = Math.min(to, offset + part.length)
     for (let i = Math.max(from, offset); i < end; i += JOIN_CHUNK) {
       const stop = Math.min(end, i + JOIN_CHUNK)
-      pieces.push(stop - i === part.length ? part.join(sep) : part.slice(i - offset, stop - offset).join(sep))
+      for (let j = i - offset; j < stop - offset; j++) {
+        const v = part[j]
+        if (typeof v !== "string") return undefined
+        bytes += v.length
+      }
+      st.charge(stop - i)
+      st.checkStringSize(bytes + sep.length * (stop - from - 1))
+      const chunkBytes = bytes - before + sep.length * (stop - i - 1)
+      before = bytes
+      const copied = chunkBytes <= SCRATCH_BYTES && chunkBytes <= SHORT_PIECE * (stop - i) ? copyShortPieces(part, i - offset, stop - offset, sep) : undefined
+      pieces.push(copied ?? (stop - i === part.length ? part.join(sep) : part.slice(i - offset, stop - offset).join(sep)))
     }
     offset += part.length
   }
-  return pieces.join(sep)
+  return pieces.length === 1 ? pieces[0]! : pieces.join(sep)
 }
 
 /**
@@ -137,6 +141,44 @@ function joinStrings(st: LuaState, parts: ReadonlyArray<ReadonlyArray<LuaValue>>
  * ranges are joined in chunks (a segmented array part is already in such chunks).
  */
 const JOIN_CHUNK = 4096
+
+/**
+ * Fast path for chunks of short pieces (a JSON encoder's `{`, `"id":`, `,`, numbers): at most
+ * `SHORT_PIECE` bytes a piece on average, they are copied byte by byte into `scratch` and the
+ * chunk is read back as one string, rather than joined by `Array.prototype.join`, which costs
+ * about 40 ns a piece however short it is (a copy call per piece, measured on 600,000 pieces of
+ * 1 to 12 bytes: 23 ms joined, 7 ms copied). Longer pieces are joined: copying them one char
+ * code at a time would be slower than join's block copies. A chunk uses this path only when it
+ * fits in `SCRATCH_BYTES`, so the buffer, which lives as long as the worker, stays small.
+ */
+const SHORT_PIECE = 24
+const SCRATCH_BYTES = 1 << 17
+const scratch = Buffer.alloc(SCRATCH_BYTES)
+
+/**
+ * `part[start..stop)` (all strings, `sep` between them) as one string copied through `scratch`,
+ * or undefined if a char code is above 255 (not a byte string; the caller joins the chunk).
+ */
+function copyShortPieces(part: ReadonlyArray<LuaValue>, start: number, stop: number, sep: string): string | undefined {
+  const out = scratch
+  let o = 0
+  for (let j = start; j < stop; j++) {
+    if (j > start) {
+      for (let k = 0; k < sep.length; k++) {
+        const c = sep.charCodeAt(k)
+        if (c > 255) return undefined
+        out[o++] = c
+      }
+    }
+    const piece = part[j] as string
+    for (let k = 0; k < piece.length; k++) {
+      const c = piece.charCodeAt(k)
+      if (c > 255) return undefined
+      out[o++] = c
+    }
+  }
+  return out.toString("latin1", 0, o)
+}
 
 /** Any range, any element kinds: numbers are formatted, anything else is an error. */
 function concatGeneral(st: LuaState, t: LuaTable, first: number | bigint, last: number | bigint, sep: string): string {
