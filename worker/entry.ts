@@ -37,19 +37,24 @@ interface KnownCatalog {
 }
 
 const catalogs = new Map<number, KnownCatalog>()
+/** The catalog used last: a burst of one runtime's runs asks for it again and again. */
+let newest: { readonly id: number; readonly catalog: KnownCatalog } | undefined
 
 const catalogFor = (id: number, channel: WorkerChannel): KnownCatalog => {
+  if (newest?.id === id) return newest.catalog
   let catalog = catalogs.get(id)
   if (catalog !== undefined) {
     // Refresh its place so the cache keeps the most recently used catalogs.
     catalogs.delete(id)
     catalogs.set(id, catalog)
+    newest = { id, catalog }
     return catalog
   }
   const snapshot = fetchCatalog(channel, id)
   catalog = { snapshot, luaGlobals: snapshot.globals.map((g) => g.path) }
   catalogs.set(id, catalog)
   if (catalogs.size > CATALOG_CACHE_SIZE) catalogs.delete(catalogs.keys().next().value!)
+  newest = { id, catalog }
   return catalog
 }
 

@@ -234,7 +234,7 @@ export class ReplayingHost implements Host, HostCalls {
       if (!(error instanceof ChannelError)) throw error
       if (error.reason === "yielded") {
         this.suspension = { waitingOn }
-        throw new HostStop(SUSPENDED)
+        throw suspended()
       }
       throw new HostStop({ kind: "TimeoutExceeded", message: ReplayMessages.stopped(error.message) })
     }
@@ -242,6 +242,21 @@ export class ReplayingHost implements Host, HostCalls {
 }
 
 const SUSPENDED: Diagnostic = { kind: "ExecutionFailure", message: ReplayMessages.suspended() }
+
+/**
+ * The stop a suspension unwinds the program with, made without a stack trace: it is thrown at
+ * every suspension from deep inside the program and read by nobody but the worker entry, and
+ * capturing the stack cost about as much as the rest of the unwinding.
+ */
+const suspended = (): HostStop => {
+  const limit = Error.stackTraceLimit
+  Error.stackTraceLimit = 0
+  try {
+    return new HostStop(SUSPENDED)
+  } finally {
+    Error.stackTraceLimit = limit
+  }
+}
 
 /** A response frame as the reply the program sees; stops throw. */
 const replyOf = (response: ChannelResponse): LoggedReply => {

@@ -38,8 +38,8 @@ export const liveWorld: World = {
   randomUUID: () => randomUUID(),
 }
 
-/** Seeds whose fast-generator state is kept: a replay of an execution finds its state here. */
-const FAST_STATES_KEPT = 4_096
+/** Seeds whose derived state (the fast generator's, the Lua seed) is kept: a replay of an execution finds it here. */
+const SEEDS_KEPT = 4_096
 const fastStates = new Map<string, Int32Array>()
 
 /**
@@ -52,7 +52,7 @@ const fastStateOf = (seed: string, secret: Buffer): Int32Array => {
   if (state !== undefined) return state
   const digest = createHash("sha256").update("Math.random").update(secret).digest()
   state = Int32Array.of(digest.readInt32LE(0), digest.readInt32LE(4), digest.readInt32LE(8), digest.readInt32LE(12) | 1)
-  if (fastStates.size >= FAST_STATES_KEPT) fastStates.delete(fastStates.keys().next().value!)
+  if (fastStates.size >= SEEDS_KEPT) fastStates.delete(fastStates.keys().next().value!)
   fastStates.set(seed, state)
   return state
 }
@@ -132,8 +132,19 @@ export class SeededWorld implements World {
 
 const rotl = (x: number, k: number): number => (x << k) | (x >>> (32 - k))
 
-/** A Lua `math.random` seed (an integer below 2^52) drawn from an execution seed. */
+/** Lua seeds kept per execution seed, for the same reason as the fast generator's states. */
+const luaSeeds = new Map<string, number>()
+
+/**
+ * A Lua `math.random` seed (an integer below 2^52) drawn from an execution seed. Kept per seed:
+ * every run of an execution needs the same one, and the hash was a twentieth of a resumed run.
+ */
 export const luaSeedOf = (seed: string): number => {
+  let luaSeed = luaSeeds.get(seed)
+  if (luaSeed !== undefined) return luaSeed
   const digest = createHash("sha256").update("math.random").update(Buffer.from(seed, "hex")).digest()
-  return digest.readUIntBE(0, 6) % 2 ** 52
+  luaSeed = digest.readUIntBE(0, 6) % 2 ** 52
+  if (luaSeeds.size >= SEEDS_KEPT) luaSeeds.delete(luaSeeds.keys().next().value!)
+  luaSeeds.set(seed, luaSeed)
+  return luaSeed
 }

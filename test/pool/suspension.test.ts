@@ -78,6 +78,29 @@ describe("suspension by replay", () => {
     expect(pool.stats.suspensions).toBeGreaterThanOrEqual(1)
   })
 
+  it("gives every run of a Lua program the same math.random sequence", async () => {
+    const pool = await makePool()
+    const { tools, invocations } = countingTools()
+    const runtime = CodeMode.make({ language: "lua", tools, pool })
+    // Each call's input carries a number drawn before it: a run that drew another would ask for
+    // another call than the log holds, which the runtime refuses.
+    const waiting = run(
+      runtime,
+      `local a = tools.t.slow({ ms = 150, tag = math.random(1, 1000000000) })
+       local b = tools.t.slow({ ms = 150, tag = math.random(1, 1000000000) })
+       return { a = a.tag, b = b.tag }`,
+    )
+    await sleep(30)
+    await run(runtime, `return tools.t.fast({ tag = "q" }).tag`)
+    await sleep(170)
+    await run(runtime, `return tools.t.fast({ tag = "q" }).tag`)
+    const result = await waiting
+    expect(result).toMatchObject({ ok: true })
+    const slow = invocations.filter((i) => i.name === "slow").map((i) => (i.input as { tag: unknown }).tag)
+    expect(slow).toEqual([result.value.a, result.value.b])
+    expect(pool.stats.suspensions).toBeGreaterThanOrEqual(1)
+  })
+
   it("replays JavaScript's clock, random numbers and the settlement order of concurrent calls", async () => {
     const pool = await makePool()
     const { tools, invocations } = countingTools()

@@ -74,7 +74,7 @@ export function runLua(source: string, options: LuaOptions = {}): Outcome {
     const warnings = st.warnings
     const program = compiledProgram(source, st.bounds) // parse, compile (or reuse)
     if (options.tools !== undefined) st.toolNames = toolNamesFor(options.tools)
-    const tools = options.tools !== undefined && mayReadToolList(source) ? options.tools : []
+    const tools = options.tools !== undefined && mayReadToolList(source) ? options.tools : NO_TOOLS
     const { G, strings, iterators } = openLibraries(st, options.globals ?? [], tools)
     program.runtime.bind(st, G, strings, iterators)
     program.busy = running = true
@@ -93,6 +93,9 @@ export function runLua(source: string, options: LuaOptions = {}): Outcome {
     return { ok: false, error: diagnose(st, error, running), logs, ...(st?.output.outcomeField ?? {}) }
   }
 }
+
+/** What `ALL_TOOLS` lists for a program that cannot name it. */
+const NO_TOOLS: ReadonlyArray<SnapshotTool> = []
 
 let seedCounter = 0
 

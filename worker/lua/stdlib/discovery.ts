@@ -64,6 +64,9 @@ function toolList(st: LuaState, tools: ReadonlyArray<SnapshotTool>): LuaTable {
   list.shape = TableShape.Array
   if (tools.length > list.maxEntries) throw new TableTooLarge()
   st.charge(tools.length + 1)
+  // Nearly every program cannot name the list and gets an empty one: no lookup for it (a key
+  // added to the weak map per execution is garbage the collector pays dearly for).
+  if (tools.length === 0) return list
   const entries = encodedTools(tools)
   for (let i = 0; i < entries.length; i++) {
     const entry = new LuaTable(st.bounds.maxTableEntries)
