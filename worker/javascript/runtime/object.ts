@@ -118,6 +118,8 @@ class ObjectExtras {
   sourceIndex = 0
   /** Its properties are not made yet. */
   waiting = false
+  /** The shape under which every own string key was found non-enumerable (`onlyHiddenStringKeys`); null once attributes change. */
+  hiddenKeysShape: Shape | null = null
 }
 
 /**
@@ -175,6 +177,7 @@ export class JsObject {
       const x = this.withExtras()
       x.attrs = map
       x.attrsShared = false
+      x.hiddenKeysShape = null
     }
   }
 
@@ -183,11 +186,13 @@ export class JsObject {
     const x = this.withExtras()
     x.attrs = map as Map<Key, number>
     x.attrsShared = true
+    x.hiddenKeysShape = null
   }
 
   /** The attributes map to change: made when there is none, copied when it is shared. */
   protected writableAttrs(): Map<Key, number> {
     const x = this.withExtras()
+    x.hiddenKeysShape = null
     if (x.attrs === null) x.attrs = new Map()
     else if (x.attrsShared) {
       x.attrs = new Map(x.attrs)
@@ -543,6 +548,21 @@ export class JsObject {
 
   isEnumerable(key: Key): boolean {
     return (this.attributes(key) & HIDDEN) === 0
+  }
+
+  /**
+   * Whether every own string-keyed property is stored non-enumerable (Object.prototype as built):
+   * `for-in` asks it of the prototypes at every loop, so a shaped object keeps the answer until its
+   * keys (its shape) or its attributes (`writableAttrs`, which every change goes through) change.
+   * Storage only: a subclass's own exotic properties are not seen.
+   */
+  onlyHiddenStringKeys(): boolean {
+    const shape = this.shape
+    const attrs = this.attrs
+    if (shape !== null && this.extras !== null && this.extras.hiddenKeysShape === shape) return true
+    for (const k of this.slotKeys()) if (typeof k === "string" && ((attrs?.get(k) ?? 0) & HIDDEN) === 0) return false
+    if (shape !== null) this.withExtras().hiddenKeysShape = shape
+    return true
   }
 
   /** [[PreventExtensions]]: no new properties from now on. */
