@@ -109,6 +109,25 @@ describe("shaped storage", () => {
     ).toEqual(["ab", "abc", "ab"])
   })
 
+  it("gives for-in the keys left after a delete, and Object.prototype's keys once they turn enumerable", () => {
+    expect(
+      value(`
+        const out = []
+        const o = { a: 1, b: 2, c: 3 }
+        for (const k in o) { out.push(k); if (k === "a") delete o.b }
+        for (const k in { x: 1 }) out.push(k)
+        Object.defineProperty(Object.prototype, "toString", { enumerable: true })
+        for (const k in { y: 1 }) out.push(k)
+        Object.defineProperty(Object.prototype, "toString", { enumerable: false })
+        for (const k in { z: 1 }) out.push(k)
+        Object.prototype.extra = 1
+        for (const k in { w: 1 }) out.push(k)
+        delete Object.prototype.extra
+        for (const k in { v: 1 }) out.push(k)
+        return out.join()`),
+    ).toBe("a,c,x,y,toString,z,w,extra,v")
+  })
+
   it("survives programs that invent more keys than the transition tree holds", () => {
     // Past the cap the tree starts again; older shapes stop growing and their objects use a Map.
     expect(

@@ -8,7 +8,7 @@
  */
 
 import { ReadCache } from "../runtime/property-cache.js"
-import { freshValues, Shape } from "../runtime/shape.js"
+import { freshValues, INLINE_SLOTS, NO_SLOTS, Shape } from "../runtime/shape.js"
 import { JsMessages } from "../messages.js"
 import { assignProperties } from "../builtins/object.js"
 import { regexpLiteral } from "../builtins/regexp.js"
@@ -214,16 +214,28 @@ function compileObjectExpression(node: ObjectExpression, ctx: CompileContext): E
   }
   if (simple) {
     const n = simpleKeys.length
-    // The literal's shape is found once and kept (runtime/shape.ts): each evaluation fills an
-    // array of exactly its values, in source order, and the object is made around it.
+    // The literal's shape is found once and kept (runtime/shape.ts): each evaluation computes its
+    // values in source order, and the object is made around them — the first four in its own
+    // fields, the others in an array of exactly their number.
     let shape: Shape | null = null
+    const [e0, e1, e2, e3] = simpleValues
+    const rest = simpleValues.slice(INLINE_SLOTS)
+    const nrest = rest.length
     return function objectLiteral(R: Frame): Value {
-      const slots: Value[] = freshValues(n)
-      for (let i = 0; i < n; i++) slots[i] = simpleValues[i]!(R)
+      const v0 = e0 === undefined ? undefined : e0(R)
+      const v1 = e1 === undefined ? undefined : e1(R)
+      const v2 = e2 === undefined ? undefined : e2(R)
+      const v3 = e3 === undefined ? undefined : e3(R)
+      let more: Value[] = NO_SLOTS as Value[]
+      if (nrest > 0) {
+        more = freshValues(nrest)
+        for (let i = 0; i < nrest; i++) more[i] = rest[i]!(R)
+      }
       if (shape === null) shape = Shape.of(simpleKeys)
-      if (shape !== null) return JsObject.shaped(st.realm.ObjectPrototype, shape, slots)
+      if (shape !== null) return JsObject.shaped(st.realm.ObjectPrototype, shape, v0, v1, v2, v3, more)
       const o = new JsObject(st.realm.ObjectPrototype)
-      for (let i = 0; i < n; i++) o.putSlot(simpleKeys[i]!, slots[i])
+      const values = [v0, v1, v2, v3, ...more]
+      for (let i = 0; i < n; i++) o.putSlot(simpleKeys[i]!, values[i])
       return o
     }
   }
@@ -375,7 +387,7 @@ export function compileMember(node: MemberExpression, ctx: CompileContext): Expr
     return function member(R: Frame): Value {
       const o = object(R)
       if (o instanceof JsObject) {
-        if (o.shape === cache.shape && o.attrs === null) return o.slots[cache.slot] as Value
+        if (o.shape === cache.shape && o.attrs === null) return o.slotAt(cache.slot) as Value
         return cache.miss(st, o)
       }
       return readNamed(st, o, key, line)

@@ -20,7 +20,7 @@
  */
 
 import { iterate } from "../runtime/iterate.js"
-import { HIDDEN, JsObject, arrayIndex, type Key, type Value } from "../runtime/object.js"
+import { JsObject, arrayIndex, type Key, type Value } from "../runtime/object.js"
 import { JsArray } from "../runtime/array.js"
 import type { DoWhileStatement, Expression, ForInStatement, ForOfStatement, ForStatement, Node, Statement, WhileStatement } from "acorn"
 import { BREAK, CONTINUE, type CompileContext, type Completion, type Expr, type Cell, type Frame, type Stmt } from "./context.js"
@@ -371,20 +371,10 @@ const isArrayIndexKey = (key: Key): boolean => arrayIndex(key) >= 0
 function hasEnumerableStringKey(p: JsObject | null): boolean {
   for (; p !== null; p = p.proto) {
     if (p.slotCount === 0 && p.constructor === JsObject) continue
-    if (p.constructor === JsObject && p.attrs !== null && hiddenStringKeysOnly(p)) continue
+    if (p.constructor === JsObject && p.attrs !== null && p.onlyHiddenStringKeys()) continue
     for (const k of p.ownKeys()) if (typeof k === "string" && p.isEnumerable(k)) return true
   }
   return false
-}
-
-/**
- * A plain object whose string keys are all non-enumerable (Object.prototype, as built): walked in
- * storage without building its key list, since `for-in` asks this of the prototype at every loop.
- */
-function hiddenStringKeysOnly(p: JsObject): boolean {
-  const attrs = p.attrs!
-  for (const k of p.slotKeys()) if (typeof k === "string" && ((attrs.get(k) ?? 0) & HIDDEN) === 0) return false
-  return true
 }
 
 export function compileForIn(node: ForInStatement, ctx: CompileContext): Stmt {
@@ -395,9 +385,12 @@ export function compileForIn(node: ForInStatement, ctx: CompileContext): Stmt {
   return function forInLoop(R: Frame): Completion {
     const o = right(R)
     const keys = forInKeys(o)
+    // Keys listed by the object's own shape are its own keys for as long as it keeps that shape
+    // (shapes are immutable), so only an object that changed needs the check of a deleted key.
+    const shape = o instanceof JsObject && o.shape !== null && o.shape.plain && keys === o.shape.stringKeys(isArrayIndexKey) ? o.shape : null
     for (const k of keys) {
       if (--st.fuel <= 0) st.refuelAt(line)
-      if (o instanceof JsObject && !o.has(k)) continue
+      if (o instanceof JsObject && o.shape !== shape && !o.has(k)) continue
       if (entry !== null) entry(R)
       write(R, k)
       const c = body(R)

@@ -395,7 +395,7 @@ export function compileAssignment(node: AssignmentExpression, ctx: CompileContex
           const v = value(R)
           if (o instanceof JsObject) {
             if (o.shape === cache.shape && o.attrs === null) {
-              o.slots[cache.slot] = v
+              o.setSlotAt(cache.slot, v)
               return v
             }
             if (!o.set(st, key, v)) {

@@ -11,10 +11,20 @@
  * resolve through our prototypes only; the host's `Object.prototype` is simply not on any path.
  *
  * Properties are stored shaped (runtime/shape.ts): the object's `shape` holds its keys in
- * insertion order with each key's slot, shared by every object built the same way, and `slots`
+ * insertion order with each key's slot, shared by every object built the same way, and the object
  * holds the values. Two hundred thousand `{ id, name, score }` records are then two hundred
- * thousand small arrays and one shape, where a `Map` each cost V8 about twice the memory and the
- * garbage collector twice the copying. An object used as a dictionary (a deleted key, more keys than
+ * thousand objects and one shape, where a `Map` each cost V8 about twice the memory and the
+ * garbage collector twice the copying.
+ *
+ * Inline values. The first `INLINE_SLOTS` values live in the object's own fields (`s0`..`s3`),
+ * the rest in `slots`, an array made only for an object with more keys. Why: a host array is two
+ * heap objects (the array and its store), so a record kept its three values in three heap objects
+ * of its own — 152 bytes and four objects with its name string, every one copied twice by the
+ * scavenger while the records live (the young generation copies a survivor once, then promotes it).
+ * Fields make it 112 bytes and two objects, and a program that builds records spends about half
+ * the collector time. Every reader of a slot goes through `slotAt` / `setSlotAt`, a switch V8
+ * folds into the caller. The fields start `undefined`, so V8 never gives them a number-only
+ * representation that would box each number stored there. An object used as a dictionary (a deleted key, more keys than
  * a shape holds) moves to a `Map` for good: `shape` null, `dict` the map — the storage every object
  * had before shapes. Insertion order is the key order JavaScript needs in both, apart from
  * integer-like keys, which `ownKeys` moves to the front. Code outside this file that walks the
@@ -38,7 +48,7 @@
  */
 
 import type { JsState } from "./state.js"
-import { freshValues, MAX_SHAPE_KEYS, NO_SLOTS, PropertyView, Shape } from "./shape.js"
+import { freshValues, INLINE_SLOTS, MAX_SHAPE_KEYS, NO_SLOTS, PropertyView, Shape } from "./shape.js"
 
 export type Key = string | symbol
 export type Value = undefined | null | boolean | number | string | bigint | symbol | JsObject
@@ -92,7 +102,7 @@ export const arrayIndex = (key: Key): number => {
 
 /**
  * The parts of an object that nearly no object uses, kept apart so that the common object — a
- * record with its shape and slots — is four fields for the garbage collector to copy, not six: the
+ * record with its shape and values — carries one field for them, not three: the
  * dictionary storage of an object used as a map, the attributes of properties that are not plain
  * data, and non-extensibility. An object gets one the first time it needs any of them.
  */
@@ -108,6 +118,8 @@ class ObjectExtras {
   sourceIndex = 0
   /** Its properties are not made yet. */
   waiting = false
+  /** The shape under which every own string key was found non-enumerable (`onlyHiddenStringKeys`); null once attributes change. */
+  hiddenKeysShape: Shape | null = null
 }
 
 /**
@@ -136,7 +148,12 @@ export const NOT_YET_COPIED: Accessor = new Accessor(undefined, undefined)
 export class JsObject {
   /** The keys and their slots; null once the object keeps its properties in `dict`. */
   shape: Shape | null
-  /** The values, by the shape's slot numbers (spare capacity past the shape's keys). */
+  /** The values of slots 0 to 3, in the object itself (see "Inline values" above). */
+  s0: Value | Accessor = undefined
+  s1: Value | Accessor = undefined
+  s2: Value | Accessor = undefined
+  s3: Value | Accessor = undefined
+  /** The values of slots `INLINE_SLOTS` and on, at `slot - INLINE_SLOTS` (spare capacity past the shape's keys). */
   slots: Array<Value | Accessor> = NO_SLOTS
   /** What few objects need (see `ObjectExtras`); null for a plain, extensible, attribute-free object. */
   private extras: ObjectExtras | null = null
@@ -160,6 +177,7 @@ export class JsObject {
       const x = this.withExtras()
       x.attrs = map
       x.attrsShared = false
+      x.hiddenKeysShape = null
     }
   }
 
@@ -168,11 +186,13 @@ export class JsObject {
     const x = this.withExtras()
     x.attrs = map as Map<Key, number>
     x.attrsShared = true
+    x.hiddenKeysShape = null
   }
 
   /** The attributes map to change: made when there is none, copied when it is shared. */
   protected writableAttrs(): Map<Key, number> {
     const x = this.withExtras()
+    x.hiddenKeysShape = null
     if (x.attrs === null) x.attrs = new Map()
     else if (x.attrsShared) {
       x.attrs = new Map(x.attrs)
@@ -212,7 +232,7 @@ export class JsObject {
    */
   deferProperties(source: PropertySource, index: number): void {
     this.shape = null
-    this.slots = NO_SLOTS
+    this.dropValues()
     const x = (this.extras = new ObjectExtras())
     x.source = source
     x.sourceIndex = index
@@ -232,15 +252,60 @@ export class JsObject {
     this.shape = new.target === JsObject ? Shape.root : Shape.exoticRoot
   }
 
-  /** An object whose storage is given whole: `slots[i]` is the value of `shape.keys[i]` (object literals). */
-  static shaped(proto: JsObject | null, shape: Shape, slots: Array<Value | Accessor>): JsObject {
+  /**
+   * A plain object whose storage is given whole (object literals): `v0`..`v3` are the values of
+   * the shape's first keys, `rest` those of the keys past `INLINE_SLOTS` (`NO_SLOTS` when none).
+   */
+  static shaped(proto: JsObject | null, shape: Shape, v0: Value, v1: Value, v2: Value, v3: Value, rest: Array<Value | Accessor>): JsObject {
     const o = new JsObject(proto)
     o.shape = shape
-    o.slots = slots
+    o.s0 = v0
+    o.s1 = v1
+    o.s2 = v2
+    o.s3 = v3
+    o.slots = rest
     return o
   }
 
   // -- Storage: the own properties as stored, below every exotic behaviour ----------------------
+
+  /** The value in slot `i` of a shaped object (`i` below its shape's size). */
+  slotAt(i: number): Value | Accessor {
+    switch (i) {
+      case 0: return this.s0
+      case 1: return this.s1
+      case 2: return this.s2
+      case 3: return this.s3
+      default: return this.slots[i - INLINE_SLOTS] as Value | Accessor
+    }
+  }
+
+  /** Writes slot `i` of a shaped object (`i` below its shape's size, or the one being added). */
+  setSlotAt(i: number, value: Value | Accessor): void {
+    switch (i) {
+      case 0: this.s0 = value; return
+      case 1: this.s1 = value; return
+      case 2: this.s2 = value; return
+      case 3: this.s3 = value; return
+      default: this.slots[i - INLINE_SLOTS] = value
+    }
+  }
+
+  /** Gives this object `shape`, with `values[i]` the value of its key `i` (a copied built-in's storage). */
+  adoptSlots(shape: Shape, values: ReadonlyArray<Value | Accessor>): void {
+    this.shape = shape
+    this.s0 = values[0]
+    this.s1 = values[1]
+    this.s2 = values[2]
+    this.s3 = values[3]
+    this.slots = values.length > INLINE_SLOTS ? values.slice(INLINE_SLOTS) : NO_SLOTS
+  }
+
+  /** Empties storage, inline values included, so that nothing dropped stays reachable from here. */
+  private dropValues(): void {
+    this.s0 = this.s1 = this.s2 = this.s3 = undefined
+    this.slots = NO_SLOTS
+  }
 
   /** The stored value of `key` (data or `Accessor`), or ABSENT. */
   ownSlot(key: Key): Value | Accessor | typeof ABSENT {
@@ -248,7 +313,7 @@ export class JsObject {
     if (shape !== null) {
       const i = shape.lookup(key)
       if (i === undefined) return ABSENT
-      const v = this.slots[i]!
+      const v = this.slotAt(i)
       return v === NOT_YET_COPIED ? this.copiedValue(key) : v
     }
     const dict = this.dict
@@ -271,19 +336,22 @@ export class JsObject {
     if (shape !== null) {
       const i = shape.lookup(key)
       if (i !== undefined) {
-        this.slots[i] = value
+        this.setSlotAt(i, value)
         return
       }
       const n = shape.size
       if (n < MAX_SHAPE_KEYS && shape.current()) {
-        let slots = this.slots
-        if (n >= slots.length) {
-          // Room for a few more: an object filled by assignments grows by doubling, not per key.
-          const grown: Array<Value | Accessor> = freshValues(n < 2 ? 4 : n * 2)
-          for (let j = 0; j < n; j++) grown[j] = slots[j]!
-          this.slots = slots = grown
-        }
-        slots[n] = value
+        const j = n - INLINE_SLOTS
+        if (j >= 0) {
+          let slots = this.slots
+          if (j >= slots.length) {
+            // Room for a few more: an object filled by assignments grows by doubling, not per key.
+            const grown: Array<Value | Accessor> = freshValues(j < 2 ? 4 : j * 2)
+            for (let k = 0; k < j; k++) grown[k] = slots[k]!
+            this.slots = slots = grown
+          }
+          slots[j] = value
+        } else this.setSlotAt(n, value)
         this.shape = shape.with(key)
         return
       }
@@ -321,7 +389,7 @@ export class JsObject {
   clearSlots(): void {
     this.filled()
     this.shape = this.constructor === JsObject ? Shape.root : Shape.exoticRoot
-    this.slots = NO_SLOTS
+    this.dropValues()
     this.dict = null
   }
 
@@ -335,11 +403,10 @@ export class JsObject {
     if (shape === null) return
     const dict = new Map<Key, Value | Accessor>()
     const keys = shape.keys
-    const slots = this.slots
-    for (let i = 0; i < keys.length; i++) dict.set(keys[i]!, slots[i]!)
+    for (let i = 0; i < keys.length; i++) dict.set(keys[i]!, this.slotAt(i))
     this.dict = dict
     this.shape = null
-    this.slots = NO_SLOTS
+    this.dropValues()
   }
 
   /** What `Object.prototype.toString` calls this kind of object (`[object Array]`). */
@@ -481,6 +548,21 @@ export class JsObject {
 
   isEnumerable(key: Key): boolean {
     return (this.attributes(key) & HIDDEN) === 0
+  }
+
+  /**
+   * Whether every own string-keyed property is stored non-enumerable (Object.prototype as built):
+   * `for-in` asks it of the prototypes at every loop, so a shaped object keeps the answer until its
+   * keys (its shape) or its attributes (`writableAttrs`, which every change goes through) change.
+   * Storage only: a subclass's own exotic properties are not seen.
+   */
+  onlyHiddenStringKeys(): boolean {
+    const shape = this.shape
+    const attrs = this.attrs
+    if (shape !== null && this.extras !== null && this.extras.hiddenKeysShape === shape) return true
+    for (const k of this.slotKeys()) if (typeof k === "string" && ((attrs?.get(k) ?? 0) & HIDDEN) === 0) return false
+    if (shape !== null) this.withExtras().hiddenKeysShape = shape
+    return true
   }
 
   /** [[PreventExtensions]]: no new properties from now on. */

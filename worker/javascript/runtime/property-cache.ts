@@ -32,7 +32,7 @@ export class ReadCache {
       if (i !== undefined) {
         this.shape = shape
         this.slot = i
-        return o.slots[i] as Value
+        return o.slotAt(i) as Value
       }
     }
     return o.get(st, this.key)

@@ -205,8 +205,7 @@ export class RealmCopy implements PropertySource {
       const stored = b.stored
       for (let slot = 0; slot < stored.length; slot++) if (stored[slot] !== Stored.Primitive) values[slot] = this.linked(b, slot)
     }
-    o.shape = b.shape
-    o.slots = values
+    o.adoptSlots(b.shape, values)
     if (b.attrs !== null) o.shareAttrs(b.attrs)
     if (!b.extensible) o.extensible = false
   }

@@ -1,12 +1,12 @@
 /**
  * Shapes: the keys of an object, shared by every object that was given the same keys in the same
- * order, so that an object's own storage is one small array of values (`JsObject.slots`).
+ * order, so that an object's own storage is its values alone, by slot number (`JsObject.slotAt`).
  *
  * Why. A program's objects are mostly records: `{ id, name, score }` made two hundred thousand
  * times, or `{ value, done }` once per iteration step. With a `Map` per object, each of them cost V8
  * a map object and its hash table — about 250 bytes for three properties, all of it copied by the
- * garbage collector while the records live. With a shape they cost an array of three values; the
- * keys, and the key -> slot table, exist once.
+ * garbage collector while the records live. With a shape they cost their three values; the keys,
+ * and the key -> slot table, exist once.
  *
  * How. A shape is immutable once made: its first `size` keys in insertion order, and a table from
  * key to slot. Adding a key moves an object to the child shape for that key, found in the parent's
@@ -36,6 +36,9 @@ import type { JsObject, Key, Value, Accessor } from "./object.js"
 export const MAX_SHAPE_KEYS = 64
 /** Shapes made before the transition tree is dropped and started again. */
 const MAX_SHAPES = 50_000
+
+/** How many values an object keeps in its own fields, before its `slots` array (runtime/object.ts). */
+export const INLINE_SLOTS = 4
 
 /** The shared empty storage of an object with no properties yet (never written: it has no room). */
 export const NO_SLOTS: Array<Value | Accessor> = []
