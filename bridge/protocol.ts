@@ -195,11 +195,12 @@ export class ChannelError extends Error {
 }
 
 /**
- * Builds an error without capturing a stack trace. A yield is control flow, thrown at every
- * suspension from deep inside a program and caught by the worker: nobody reads its stack, and
- * capturing one was about a tenth of a suspended run's cost on the worker.
+ * Builds an error without capturing a stack trace, for errors that are control flow: a yield (and
+ * the worker's suspension stop, worker/replay.ts) is thrown at every suspension from deep inside a
+ * program and caught by the worker. Nobody reads its stack, and capturing one was about a tenth of
+ * a suspended run's cost on the worker.
  */
-const withoutStack = <E extends Error>(make: () => E): E => {
+export const withoutStack = <E extends Error>(make: () => E): E => {
   const limit = Error.stackTraceLimit
   Error.stackTraceLimit = 0
   try {

@@ -46,7 +46,7 @@ import {
 } from "./protocol.js"
 import { encodePayload, RingReader, RingWriter, type OutgoingFrame } from "./ring.js"
 
-export { ChannelError, type ChannelErrorReason, type ChannelFailure, type ChannelResponse, type FrameData } from "./protocol.js"
+export { ChannelError, withoutStack, type ChannelErrorReason, type ChannelFailure, type ChannelResponse, type FrameData } from "./protocol.js"
 
 export class WorkerChannel {
   /** The interrupt word (`interrupt[0] !== 0`: stop); interpreters read it with `Atomics.load`. */

@@ -138,12 +138,14 @@ export class ExecutionCalls<R> {
     paused.pending.forEach((call, i) => waiting.set(call.ordinal, { call, decision: decisions[i]! }))
     paused.log.calls.forEach((logged, ordinal) => {
       const pending = waiting.get(ordinal)
+      const op = logged?.op ?? "tool"
+      const name = logged?.name ?? pending?.call.name ?? ""
       const entry: CallEntry = {
         ordinal,
-        op: logged?.op ?? "tool",
-        name: logged?.name ?? pending?.call.name ?? "",
+        op,
+        name,
         args: logged?.args ?? pending?.call.args ?? "",
-        kind: callKind(logged?.op ?? "tool", logged?.name ?? pending?.call.name ?? ""),
+        kind: callKind(op, name),
         reply: logged?.reply,
         replyBytes: -1,
         arrival: logged?.arrival ?? -1,

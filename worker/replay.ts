@@ -29,7 +29,7 @@
  * (it interrupted or closed the channel) is a stop as well.
  */
 
-import { ChannelError, type ChannelResponse, type WorkerChannel } from "../bridge/worker-channel.js"
+import { ChannelError, withoutStack, type ChannelResponse, type WorkerChannel } from "../bridge/worker-channel.js"
 import type { DataValue } from "../protocol/data.js"
 import type { Diagnostic } from "../protocol/diagnostic.js"
 import type { HostCall } from "../protocol/operations.js"
@@ -243,20 +243,8 @@ export class ReplayingHost implements Host, HostCalls {
 
 const SUSPENDED: Diagnostic = { kind: "ExecutionFailure", message: ReplayMessages.suspended() }
 
-/**
- * The stop a suspension unwinds the program with, made without a stack trace: it is thrown at
- * every suspension from deep inside the program and read by nobody but the worker entry, and
- * capturing the stack cost about as much as the rest of the unwinding.
- */
-const suspended = (): HostStop => {
-  const limit = Error.stackTraceLimit
-  Error.stackTraceLimit = 0
-  try {
-    return new HostStop(SUSPENDED)
-  } finally {
-    Error.stackTraceLimit = limit
-  }
-}
+/** The stop a suspension unwinds the program with; read by nobody but the worker entry. */
+const suspended = (): HostStop => withoutStack(() => new HostStop(SUSPENDED))
 
 /** A response frame as the reply the program sees; stops throw. */
 const replyOf = (response: ChannelResponse): LoggedReply => {

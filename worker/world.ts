@@ -42,20 +42,26 @@ export const liveWorld: World = {
 const SEEDS_KEPT = 4_096
 const fastStates = new Map<string, Int32Array>()
 
+/** `kept`'s value for `seed`, derived and kept (the oldest dropped past `SEEDS_KEPT`) the first time. */
+const keptFor = <T>(kept: Map<string, T>, seed: string, derive: () => T): T => {
+  let value = kept.get(seed)
+  if (value !== undefined) return value
+  value = derive()
+  if (kept.size >= SEEDS_KEPT) kept.delete(kept.keys().next().value!)
+  kept.set(seed, value)
+  return value
+}
+
 /**
  * The fast generator's state: a hash of the seed, so its (predictable) output says nothing about
  * the secret behind the crypto stream. Kept per seed, since every run of an execution (one per
  * suspension) needs the same state (the same hash on the Lua path was a fifth of a `return 1` run).
  */
-const fastStateOf = (seed: string, secret: Buffer): Int32Array => {
-  let state = fastStates.get(seed)
-  if (state !== undefined) return state
-  const digest = createHash("sha256").update("Math.random").update(secret).digest()
-  state = Int32Array.of(digest.readInt32LE(0), digest.readInt32LE(4), digest.readInt32LE(8), digest.readInt32LE(12) | 1)
-  if (fastStates.size >= SEEDS_KEPT) fastStates.delete(fastStates.keys().next().value!)
-  fastStates.set(seed, state)
-  return state
-}
+const fastStateOf = (seed: string, secret: Buffer): Int32Array =>
+  keptFor(fastStates, seed, () => {
+    const digest = createHash("sha256").update("Math.random").update(secret).digest()
+    return Int32Array.of(digest.readInt32LE(0), digest.readInt32LE(4), digest.readInt32LE(8), digest.readInt32LE(12) | 1)
+  })
 
 /** Random numbers for one execution, the same for every run of it. The clock is supplied. */
 export class SeededWorld implements World {
@@ -139,12 +145,5 @@ const luaSeeds = new Map<string, number>()
  * A Lua `math.random` seed (an integer below 2^52) drawn from an execution seed. Kept per seed:
  * every run of an execution needs the same one, and the hash was a twentieth of a resumed run.
  */
-export const luaSeedOf = (seed: string): number => {
-  let luaSeed = luaSeeds.get(seed)
-  if (luaSeed !== undefined) return luaSeed
-  const digest = createHash("sha256").update("math.random").update(Buffer.from(seed, "hex")).digest()
-  luaSeed = digest.readUIntBE(0, 6) % 2 ** 52
-  if (luaSeeds.size >= SEEDS_KEPT) luaSeeds.delete(luaSeeds.keys().next().value!)
-  luaSeeds.set(seed, luaSeed)
-  return luaSeed
-}
+export const luaSeedOf = (seed: string): number =>
+  keptFor(luaSeeds, seed, () => createHash("sha256").update("math.random").update(Buffer.from(seed, "hex")).digest().readUIntBE(0, 6) % 2 ** 52)

@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url"
 import { afterEach, describe, expect, it } from "vitest"
 import { CodeMode, Tool, WorkerPool } from "../../index.js"
 import { MAX_RECOVERIES } from "../../pool/execution.js"
-import { barrier } from "../state/helpers.js"
+import { barrier, gate } from "../state/helpers.js"
 
 const pools: WorkerPool[] = []
 /** A small pool whose threads have started (so tight deadlines do not include a thread's start). */
@@ -250,26 +250,20 @@ describe("suspension by replay", () => {
   it("recovers an execution blocked on the host however often its thread dies: it cannot be the cause", async () => {
     // More deaths than MAX_RECOVERIES allows a program whose code was running; each lands while
     // the program waits on its one call (given time to get back to it after every replacement),
-    // which answers only once the test lets it.
+    // which answers only once the test opens the gate.
     const pool = await makePool({ suspendAfterMs: Infinity })
-    let invocations = 0
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    const held = Tool.make({
-      description: "Answers once the test releases it",
-      input: Schema.Struct({}),
-      execute: () => Effect.sync(() => invocations++).pipe(Effect.andThen(Effect.promise(() => released)), Effect.as("released")),
-    })
-    const runtime = CodeMode.make({ language: "lua", tools: { t: { held } }, pool, limits: { timeoutMs: 60_000 } })
-    const program = run(runtime, `return tools.t.held({})`)
+    const { tools, arrived, open, arrivals } = gate()
+    const runtime = CodeMode.make({ language: "lua", tools, pool, limits: { timeoutMs: 60_000 } })
+    const program = run(runtime, `tools.gate.wait({}) return "released"`)
+    await arrived
     for (let k = 0; k < MAX_RECOVERIES + 2; k++) {
       await sleep(400)
       expect(await pool.terminateThreadForTesting(0, true)).toBe(true)
     }
-    release()
+    open()
     const result = await program
     expect(result).toMatchObject({ ok: true, value: "released" })
-    expect(invocations).toBe(1)
+    expect(arrivals()).toBe(1)
     expect(pool.stats.recoveries).toBe(MAX_RECOVERIES + 2)
   })
 

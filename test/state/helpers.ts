@@ -9,8 +9,12 @@ import { Tool, type Result, type Runtime } from "../../index.js"
 export const run = (runtime: Runtime<never>, source: string, branch?: string): Promise<Result> =>
   Effect.runPromise(runtime.execute(source, branch === undefined ? undefined : { branch }))
 
-/** A tool `gate.wait({})` that signals when a program reaches it and returns when `open` is called. */
+/**
+ * A tool `gate.wait({})` that signals when a program first reaches it and returns when `open` is
+ * called; `arrivals()` counts the times it was invoked.
+ */
 export const gate = () => {
+  let arrivals = 0
   let arrive!: () => void
   let release!: () => void
   const arrived = new Promise<void>((resolve) => (arrive = resolve))
@@ -20,11 +24,12 @@ export const gate = () => {
     input: Schema.Struct({}),
     execute: () =>
       Effect.promise(() => {
+        arrivals++
         arrive()
         return opened
       }),
   })
-  return { tools: { gate: { wait: tool } }, arrived, open: () => release() }
+  return { tools: { gate: { wait: tool } }, arrived, open: () => release(), arrivals: () => arrivals }
 }
 
 /** A tool `sync.barrier({})` that returns once `parties` calls have arrived. */
