@@ -24,9 +24,10 @@
  * Fields make it 112 bytes and two objects, and a program that builds records spends about half
  * the collector time. Every reader of a slot goes through `slotAt` / `setSlotAt`, a switch V8
  * folds into the caller. The fields start `undefined`, so V8 never gives them a number-only
- * representation that would box each number stored there. An object used as a dictionary (a deleted key, more keys than
- * a shape holds) moves to a `Map` for good: `shape` null, `dict` the map — the storage every object
- * had before shapes. Insertion order is the key order JavaScript needs in both, apart from
+ * representation that would box each number stored there.
+ *
+ * An object used as a dictionary (a deleted key, more keys than a shape holds) moves to a `Map`
+ * for good: `shape` null, `dict` the map, the storage every object had before shapes. Insertion order is the key order JavaScript needs in both, apart from
  * integer-like keys, which `ownKeys` moves to the front. Code outside this file that walks the
  * storage reads `props`, a Map-like view over either form. Attributes are the exception, not the
  * rule: `attrs` stays `null` while every own property is a plain writable, enumerable,
