@@ -4,9 +4,9 @@
  * The worker records blocks (worker/output.ts) and hands them back in the final run's `Outcome`,
  * which repeats everything earlier runs did, so the blocks are built into the Result exactly once.
  * Here each image becomes a file of the runtime's own (output-files.ts) and the block names its
- * path; when the program output anything, its returned value is appended as a last text block
- * (JSON for anything but a string). A program that outputs nothing has no `output`: its `value`
- * says everything, and the Result of a program that only returns is what it always was.
+ * path; the returned value is appended as a last text block (JSON for anything but a string), so
+ * a model that reads only the output sees the answer too. A program that returns `nil`,
+ * `undefined` or `null` and outputs nothing has no `output`.
  *
  * The budget (`maxOutputTokens`, about `CHARS_PER_TOKEN` characters a token) counts the text of
  * text and console blocks. Output over it keeps a head and a tail of equal size, with one text
