@@ -333,9 +333,14 @@ export class Execution<R> implements PoolJob, CallListener {
     this.calls.receive(
       request,
       (reply) => {
-        // A stop is not logged, so one for a run that has given its thread back is kept for the next.
-        if (run.yielded && !reply.ok && reply.stop) (this.heldStops ??= new Map()).set(ordinal, reply)
-        else this.respond(run, request.id, reply)
+        if (reply.ok || !reply.stop) return void this.respond(run, request.id, reply)
+        // A stop is not logged, and it may come after the run has given its thread back (a state
+        // server that failed while the program was suspended on its `load`), or while the worker
+        // is giving it back, too late to be read: it is kept for the next run, which is started
+        // if the execution is already suspended on it (`onRunEnded` starts it otherwise).
+        ;(this.heldStops ??= new Map()).set(ordinal, reply)
+        if (!run.yielded) this.respond(run, request.id, reply)
+        if (this.phase === "suspended" && this.waitingOn.includes(ordinal)) this.resume()
       },
       (ordinal) => {
         if (run.waiting.size === 0) run.blockedSince = performance.now()
@@ -560,6 +565,8 @@ export class Execution<R> implements PoolJob, CallListener {
           ? "before it started (it was waiting for a worker thread to start)"
           : waiting?.record !== undefined
           ? `while waiting on ${toolLabel(waiting.record)} (call ${waiting.ordinal + 1})`
+          : this.phase === "suspended"
+          ? "while waiting on the host"
           : "while running code"
     this.timeout = { kind: "TimeoutExceeded", message: ExecutionMessages.timeout(elapsed, where, completed) }
     if (this.phase !== "running") {

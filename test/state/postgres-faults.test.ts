@@ -61,6 +61,27 @@ describe("PostgreSQL servers that cannot hold state", () => {
     }
   })
 
+  it("programs suspended on a load the server never answers each get the failure, not their timeout", async () => {
+    // The failure is a stop that arrives after the pool took the waiting programs' threads back
+    // (six programs, more than the hot threads); it must still reach each of them.
+    const sockets: Socket[] = []
+    const silent: Server = createServer((socket) => sockets.push(socket))
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve))
+    const port = (silent.address() as { port: number }).port
+    try {
+      const url = `postgres://postgres:x@127.0.0.1:${port}/postgres`
+      const runtime = CodeMode.make({ language: "lua", pool, state: State.postgres({ url, connectTimeoutMs: 300 }), limits: { timeoutMs: 20_000 } }) as Runtime<never>
+      open.push(runtime)
+      const results = await Promise.all(Array.from({ length: 6 }, () => run(runtime, `return load("k")`)))
+      for (const result of results) {
+        expect(result).toMatchObject({ ok: false, error: { kind: "ExecutionFailure", message: expect.stringContaining("The state server could not be reached") } })
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((resolve) => silent.close(() => resolve()))
+    }
+  })
+
   it("a server that goes away mid-run: the Result says so, nothing is half-stored, and committed state is there when it returns", { timeout: 90_000 }, async () => {
     const server = await startPostgres()
     try {
