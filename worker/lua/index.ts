@@ -5,7 +5,8 @@
  * (parse.ts), the compiler turns the tree into closures over frame slots (compile/), the main
  * chunk runs with this execution's own state and globals (stdlib/), and its first return value
  * crosses to the host as plain data (worker/data/lua.ts). Nothing of an execution survives into
- * the next; a program run again reuses its compiled closures (programs.ts).
+ * the next: what is kept is what never changes, a program's compiled closures (programs.ts) and
+ * the libraries' functions, made once over a state that `begin` readies for each run.
  *
  * Every failure becomes a `Diagnostic` (see `diagnose`): compile errors and static bounds are
  * `ParseError` / `UnsupportedSyntax`; an uncaught Lua error is `ExecutionFailure` with the
@@ -28,7 +29,7 @@ import { CHUNK_NAME, CompileError } from "./parse.js"
 import { compiledProgram } from "./programs.js"
 import { HostCallError } from "./runtime/host-calls.js"
 import { numberToString } from "./runtime/number.js"
-import { LuaState } from "./runtime/state.js"
+import { LuaState, type LuaStateOptions } from "./runtime/state.js"
 import { InvalidTableKey, LuaError, LuaFloat, LuaTable, NO_VALUES, TableTooLarge, typeName } from "./runtime/value.js"
 import { keepShapes } from "./shapes.js"
 import { openLibraries } from "./stdlib/index.js"
@@ -61,7 +62,7 @@ export function runLua(source: string, options: LuaOptions = {}): Outcome {
   let logs: string[] = []
   let running = false
   try {
-    st = new LuaState({
+    const stateOptions: LuaStateOptions = {
       host: options.host ?? noHost,
       bounds: resolveBounds(options.bounds),
       deadline: options.deadline ?? Infinity,
@@ -69,7 +70,8 @@ export function runLua(source: string, options: LuaOptions = {}): Outcome {
       randomSeed: options.randomSeed ?? defaultSeed(),
       chunkName: CHUNK_NAME,
       ...(options.live === undefined ? {} : { live: options.live }),
-    })
+    }
+    st = takeState(stateOptions)
     logs = st.logs
     const warnings = st.warnings
     const program = compiledProgram(source, st.bounds) // parse, compile (or reuse)
@@ -91,7 +93,28 @@ export function runLua(source: string, options: LuaOptions = {}): Outcome {
     // `exit()`: the program ends here, successfully, with what it has output (worker/output.ts).
     if (error instanceof ProgramExit && st !== undefined) return { ok: true, value: null, logs, warnings: st.warnings, ...st.output.outcomeField }
     return { ok: false, error: diagnose(st, error, running), logs, ...(st?.output.outcomeField ?? {}) }
+  } finally {
+    if (st !== undefined) {
+      st.release()
+      idleState = st
+    }
   }
+}
+
+/**
+ * The state the last run ended with, kept with its libraries for the next (runtime/state.ts,
+ * stdlib/index.ts). Taken while a run uses it: a run started inside another (a host that runs a
+ * Lua program from within a call) makes a state of its own.
+ */
+let idleState: LuaState | undefined
+
+/** A state begun with `options`: the one the last run left (its libraries made), else a new one. */
+export function takeState(options: LuaStateOptions): LuaState {
+  const kept = idleState
+  idleState = undefined
+  if (kept === undefined) return new LuaState(options)
+  kept.begin(options)
+  return kept
 }
 
 /** What `ALL_TOOLS` lists for a program that cannot name it. */

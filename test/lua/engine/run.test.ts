@@ -5,7 +5,9 @@
 
 import { describe, expect, it } from "vitest"
 import type { Host } from "../../../worker/engine-host.js"
-import { runLua } from "../../../worker/lua/index.js"
+import { resolveBounds } from "../../../protocol/bounds.js"
+import { runLua, takeState } from "../../../worker/lua/index.js"
+import { LuaState } from "../../../worker/lua/runtime/state.js"
 import { failure, printed, valueOf } from "./helpers.js"
 
 describe("the result", () => {
@@ -146,5 +148,51 @@ describe("a program run again", () => {
     const source = `return "${"x".repeat(300)}"`
     expect(valueOf(source)).toHaveLength(300)
     expect(failure(source, { bounds: { maxSourceBytes: 100 } }).kind).toBe("ParseError")
+  })
+})
+
+describe("the state a thread keeps from run to run", () => {
+  it("begins exactly as a new state starts, whatever the run before it did", () => {
+    const source = `
+      print("x") math.randomseed(7) local r = math.random(1, 9)
+      local ok = pcall(error, { code = 1 }) local s = tostring({}) .. tostring(print)
+      text("block") return r`
+    expect(runLua(source, { randomSeed: 3 }).ok).toBe(true)
+    const options = { host: { call: () => null }, bounds: resolveBounds(undefined), deadline: 5, randomSeed: 11, chunkName: "input" }
+    const kept = takeState(options)
+    expect(kept.libraries).toBeDefined()
+    const fresh = new LuaState(options)
+    const fields = (st: LuaState) => Object.keys(st).filter((key) => key !== "libraries").sort()
+    expect(fields(kept)).toEqual(fields(fresh))
+    for (const key of fields(fresh)) {
+      expect((kept as unknown as Record<string, unknown>)[key], key).toEqual((fresh as unknown as Record<string, unknown>)[key])
+    }
+  })
+  it("a run's changes to the libraries and to _G never reach the next run", () => {
+    const vandal = `
+      string.upper = nil string.extra = 1 math.pi = 3 table.insert = print json.encode = nil
+      utf8.char = nil models.x = 1 _G.print = nil _G.tostring = nil x = 1 rawset(_G, "y", 2)
+      unpack = nil tools = nil _G._G = nil ALL_TOOLS = nil return 1`
+    expect(valueOf(vandal)).toBe(1)
+    expect(valueOf(`return {
+      ("a"):upper() == "A", string.upper ~= nil, string.extra == nil, math.pi > 3.14,
+      table.insert ~= print, json.encode ~= nil, utf8.char ~= nil, models.x == nil,
+      print ~= nil, tostring ~= nil, x == nil, y == nil, unpack ~= nil, tools ~= nil,
+      _G._G == _G, #ALL_TOOLS == 0 }`)).toEqual(Array(16).fill(true))
+  })
+  it("each run's random sequence follows its own seed, not the run before", () => {
+    const draw = "local t = {} for i = 1, 5 do t[i] = math.random(1, 1000) end return t"
+    const first = valueOf(draw, { randomSeed: 42 })
+    expect(valueOf("math.randomseed(5) return math.random(1, 10)", { randomSeed: 42 })).toBeTypeOf("number")
+    expect(valueOf(draw, { randomSeed: 42 })).toEqual(first)
+  })
+  it("takes each run's bounds: a lowered one, then the defaults again", () => {
+    const deep = "local function f(n) if n == 0 then return 0 end return 1 + f(n - 1) end return f(150)"
+    expect(failure(deep, { bounds: { maxCallDepth: 50 } }).message).toContain("stack overflow")
+    expect(valueOf(deep)).toBe(150)
+    // _G grows under the run's bound (with room for the libraries), not the one it was made with.
+    const globals = "for i = 1, 100 do _G['g' .. i] = i end return g100"
+    expect(failure(globals, { bounds: { maxTableEntries: 20 } }).message).toContain("table")
+    expect(valueOf(globals)).toBe(100)
   })
 })

@@ -1,7 +1,9 @@
 /**
  * The state of one Lua execution: its meter, its call depth, its output, and the way back to the
- * host. One `LuaState` lives exactly as long as one `runLua` call; nothing in it survives into the
- * next execution.
+ * host. A thread keeps one `LuaState` from run to run (runLua in index.ts), because the libraries'
+ * functions are built once over it (stdlib/index.ts): `begin` is the one place that says what a
+ * fresh execution starts from, and sets every per-run field, so nothing of one execution survives
+ * into the next; `release` lets go of the execution that ended.
  *
  * Metering is the shared `Meter` (worker/meter.ts): compiled code spends fuel at back-edges and
  * calls (`if (--st.fuel <= 0) st.refuel()`), builtins with `st.charge(n)`; this class only words
@@ -29,12 +31,14 @@ import { OutputRecorder, type LiveOutput } from "../../output.js"
 import type { ToolNames } from "../../tool-names.js"
 import { Meter } from "../../meter.js"
 import type { Diagnostic, DiagnosticKind } from "../../../protocol/diagnostic.js"
-import { HostStop, type Host } from "../../engine-host.js"
-import type { Bounds } from "../../../protocol/bounds.js"
+import { HostStop, noHost, type Host } from "../../engine-host.js"
+import { DEFAULT_BOUNDS, type Bounds } from "../../../protocol/bounds.js"
 import { LuaMessages } from "../messages.js"
 import type { CallSite } from "./call.js"
 import { callTool } from "./host-calls.js"
-import { LuaError, NO_VALUES, ToolReference, typeName, type LuaFunction, type LuaValue } from "./value.js"
+import { canonicalInteger, LuaError, NO_VALUES, ToolReference, typeName, type LuaFunction, type LuaValue } from "./value.js"
+import { Xoshiro256 } from "../stdlib/xoshiro.js"
+import type { LibraryTemplates } from "../stdlib/index.js"
 
 /** Returned by a compiled function instead of its results when it ends in a tail call. */
 export const TAIL_CALL: LuaValue[] = []
@@ -66,60 +70,101 @@ export interface LuaStateOptions {
 const PRESIZED_CALL_LINES = 1000
 
 export class LuaState extends Meter {
+  // Every field below up to the constructor is set by `begin`.
   /** Current depth of non-tail Lua calls. */
-  depth = 0
+  depth!: number
   /**
    * `callLines[d]`: the line of the call that entered depth `d`. Made at its full length (up to
-   * `PRESIZED_CALL_LINES`) rather than grown by the calls: the code V8 optimized in one run
-   * stores only within the array it saw, and a fresh, short one in the next run threw that code
-   * away on its first deeper call.
+   * `PRESIZED_CALL_LINES`) rather than grown by the calls, and kept from run to run: the code V8
+   * optimized in one run stores only within the array it saw, and a fresh, short one in the next
+   * run threw that code away on its first deeper call.
    */
-  readonly callLines: number[]
+  callLines: number[] = []
   /** Pending tail call (see `TAIL_CALL`); always a function. */
-  tailFunction: LuaFunction = noFunction
-  tailArgs: LuaValue[] = NO_VALUES
+  tailFunction!: LuaFunction
+  tailArgs!: LuaValue[]
   /**
    * The site of the pending tail call. Real Lua runs a tail-called builtin in a frame of its own
    * above the caller's, so its "bad argument" errors name it after the `return f()` that called
    * it, as a plain call would (`'sub'`, not `'string.sub'`).
    */
-  tailSite: CallSite = NO_SITE
+  tailSite!: CallSite
   /** The value behind a pending `ONE_RESULT`. */
-  result: LuaValue = undefined
+  result: LuaValue
   /** Target of a pending `goto` (a compile-time label object). */
-  gotoLabel: unknown = undefined
+  gotoLabel: unknown
   /** `bounds.maxCallDepth`, read on every call. */
-  readonly maxDepth: number
+  maxDepth!: number
   /** Stable per-execution identities for `tostring` of tables and functions. */
-  private readonly ids = new WeakMap<object, number>()
-  private nextId = 0
+  private ids!: WeakMap<object, number>
+  private nextId!: number
 
-  readonly logs: string[] = []
+  logs!: string[]
   /** The output blocks (`text`, `image`, `print` lines) and their caps (worker/output.ts). */
-  readonly output: OutputRecorder
-  readonly warnings: Diagnostic[] = []
+  output!: OutputRecorder
+  warnings!: Diagnostic[]
   /** A non-finite number has crossed as null and been warned about (protocol/json-numbers.ts). */
-  nonFiniteWarned = false
+  nonFiniteWarned!: boolean
   /** The catalog's names under `tools`, when known: unknown names read as nil (tool-names.ts). */
-  toolNames: ToolNames | undefined = undefined
+  toolNames!: ToolNames | undefined
   /** The last name read under `tools` that no tool has, for a later call's message. */
-  lastUnknownToolRead: string | undefined = undefined
-  private logBytes = 0
+  lastUnknownToolRead!: string | undefined
+  private logBytes!: number
+  /** `math.random`'s generator, seeded from `randomSeed` (stdlib/math.ts). */
+  readonly random = new Xoshiro256()
 
-  readonly host: Host
-  readonly bounds: Bounds
-  readonly randomSeed: number
-  readonly chunkName: string
+  host!: Host
+  bounds!: Bounds
+  randomSeed!: number
+  chunkName!: string
+
+  /**
+   * The libraries as first opened over this state, which every run's globals are copied from
+   * (stdlib/index.ts). Not per run: built once, never changed, and `begin` leaves them be.
+   */
+  libraries: LibraryTemplates | undefined = undefined
 
   constructor(options: LuaStateOptions) {
     super(options.bounds.maxFuel, options.deadline, options.interrupt)
+    this.begin(options)
+  }
+
+  /** Starts an execution: every per-run field as a new state has it. */
+  begin(options: LuaStateOptions): void {
+    this.restartMeter(options.bounds.maxFuel, options.deadline, options.interrupt)
+    this.depth = 0
+    this.maxDepth = options.bounds.maxCallDepth
+    const lines = Math.min(this.maxDepth, PRESIZED_CALL_LINES) + 2
+    if (this.callLines.length === lines) this.callLines.fill(0)
+    else this.callLines = new Array<number>(lines).fill(0)
+    this.tailFunction = noFunction
+    this.tailArgs = NO_VALUES
+    this.tailSite = NO_SITE
+    this.result = undefined
+    this.gotoLabel = undefined
+    this.ids = new WeakMap()
+    this.nextId = 0
+    this.logs = []
+    this.output = new OutputRecorder(options.bounds, options.live, (message) => this.stop("ExecutionFailure", message))
+    this.warnings = []
+    this.nonFiniteWarned = false
+    this.toolNames = undefined
+    this.lastUnknownToolRead = undefined
+    this.logBytes = 0
+    this.raised = null
+    this.raisedDepth = -1
+    this.builtinNames = undefined
+    this.nameBuiltins = nameNoBuiltins
     this.host = options.host
     this.bounds = options.bounds
     this.randomSeed = options.randomSeed
     this.chunkName = options.chunkName
-    this.maxDepth = options.bounds.maxCallDepth
-    this.callLines = new Array<number>(Math.min(this.maxDepth, PRESIZED_CALL_LINES) + 2).fill(0)
-    this.output = new OutputRecorder(options.bounds, options.live, (message) => this.stop("ExecutionFailure", message))
+    this.random.seed(seedOf(options.randomSeed), 0)
+  }
+
+  /** Lets go of the execution that ended, so a kept state does not keep its heap alive. */
+  release(): void {
+    this.begin(RELEASED)
   }
 
   // -------------------------------------------------------------------------------------------
@@ -200,17 +245,17 @@ export class LuaState extends Meter {
    * calls; the call that sees this error come straight out of its callee rewrites the message
    * accordingly (runtime/call.ts).
    */
-  raised: LuaError | null = null
-  raisedDepth = -1
+  raised!: LuaError | null
+  raisedDepth!: number
   /**
    * Qualified names of the builtins (`string.rep`), for errors of builtins called without a name.
    * Built on the first error that needs one (most executions never do: walking every library
    * on every run cost a third of a trivial execution), from the libraries as they are then —
    * as real Lua's `pushglobalfuncname` searches the loaded modules when the error happens.
    */
-  private builtinNames: Map<LuaFunction, string> | undefined = undefined
+  private builtinNames!: Map<LuaFunction, string> | undefined
   /** Fills the name map; installed by stdlib/index.ts when the libraries open. */
-  nameBuiltins: (names: Map<LuaFunction, string>) => void = () => {}
+  nameBuiltins!: (names: Map<LuaFunction, string>) => void
 
   builtinName(fn: LuaFunction): string | undefined {
     if (this.builtinNames === undefined) {
@@ -309,5 +354,16 @@ export class LuaState extends Meter {
 }
 
 const noFunction: LuaFunction = () => NO_VALUES
+const nameNoBuiltins = (): void => {}
+
+/** The integer seed of `math.random` for an execution, from the host's `randomSeed` (any number). */
+const seedOf = (seed: number): number | bigint => {
+  if (!Number.isFinite(seed)) return 0
+  const n = Math.trunc(seed)
+  return Number.isSafeInteger(n) ? n + 0 : canonicalInteger(BigInt(n))
+}
+
+/** What a released state holds: nothing of any execution. */
+const RELEASED: LuaStateOptions = { host: noHost, bounds: DEFAULT_BOUNDS, deadline: Infinity, randomSeed: 0, chunkName: "" }
 /** The site of a call that has none: a builtin's (no name, so the qualified one is used). */
 const NO_SITE: CallSite = { line: 0, name: null, method: false }

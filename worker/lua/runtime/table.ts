@@ -149,6 +149,26 @@ export class LuaTable {
     this.facts = Math.min(maxEntries, MAX_ENTRIES_IN_FACTS) * FACT_BITS
   }
 
+  /**
+   * A table with the same entries (the same values, not copies of them) and parts of its own,
+   * growing under `maxEntries`: how each run gets its libraries from the ones made once
+   * (stdlib/index.ts). The small form's keys are shared until the copy adds or drops one.
+   */
+  copy(maxEntries: number): LuaTable {
+    const copy = new LuaTable(maxEntries)
+    copy.shape = this.shape
+    const elements = this.segments === null ? this.elements : this.array
+    if (elements !== NO_ARRAY) copy.elements = elements.slice()
+    if (this.keys !== null) {
+      copy.keys = this.keys
+      copy.values = this.values!.slice()
+      copy.sharedKeys = true
+    } else if (this.hash !== null) {
+      copy.hash = new Map(this.hash)
+    }
+    return copy
+  }
+
   /** The `maxTableEntries` bound this table grows under. */
   get maxEntries(): number {
     return Math.floor(this.facts / FACT_BITS)

@@ -23,7 +23,10 @@ const LIBRARY_ENTRIES = 64
 export const MAX_RESULTS = 999_980
 
 /** A fresh, empty library table. */
-export const libraryTable = (st: LuaState): LuaTable => new LuaTable(Math.max(st.bounds.maxTableEntries, LIBRARY_ENTRIES))
+export const libraryTable = (st: LuaState): LuaTable => new LuaTable(libraryTableSize(st))
+
+/** The bound a library table grows under: the program's, with room for the library itself. */
+export const libraryTableSize = (st: LuaState): number => Math.max(st.bounds.maxTableEntries, LIBRARY_ENTRIES)
 
 /** The type name Lua's argument errors use: "no value" for a missing argument. */
 const argTypeName = (args: LuaValue[], i: number): string => (i >= args.length ? "no value" : typeName(args[i]))

@@ -25,10 +25,13 @@ import { LuaTable, TableShape, TableTooLarge, type LuaFunction, type LuaValue } 
 /** The discovery functions, by their Lua names. */
 const FUNCTIONS = ["search_tools", "describe_tool", "describe_namespace"] as const
 
-/** Installs the discovery globals into `G`; `tools` is what `ALL_TOOLS` lists. */
-export function openDiscovery(st: LuaState, G: LuaTable, tools: ReadonlyArray<SnapshotTool>): void {
+/**
+ * Installs the discovery functions into `G`, and a place for `ALL_TOOLS`, which each run sets to
+ * its own list (`toolList`; stdlib/index.ts).
+ */
+export function openDiscovery(st: LuaState, G: LuaTable): void {
   for (const name of FUNCTIONS) G.set(name, askHost(st, name))
-  G.set("ALL_TOOLS", toolList(st, tools))
+  G.set("ALL_TOOLS", false)
 }
 
 /** A discovery function: its arguments go to the host as plain data (`nil` is JSON null). */
@@ -59,7 +62,7 @@ const encodedTools = (tools: ReadonlyArray<SnapshotTool>): ReadonlyArray<readonl
 }
 
 /** `ALL_TOOLS`: a JSON array (even when empty) of `{ name, description }`. */
-function toolList(st: LuaState, tools: ReadonlyArray<SnapshotTool>): LuaTable {
+export function toolList(st: LuaState, tools: ReadonlyArray<SnapshotTool>): LuaTable {
   const list = new LuaTable(st.bounds.maxTableEntries)
   list.shape = TableShape.Array
   if (tools.length > list.maxEntries) throw new TableTooLarge()

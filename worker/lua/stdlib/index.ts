@@ -1,5 +1,5 @@
 /**
- * The globals of one execution: every library opened fresh into a new `_G`.
+ * The globals of one execution: every library, in a `_G` of its own.
  *
  * Like Lua's `linit.c`, this is the one list of what a program starts with: the base functions,
  * `string` (also what indexing a string value reads, so `s:upper()` works even if the program
@@ -13,10 +13,11 @@
 import { installExtensionGlobals, searchBuiltin } from "../runtime/host-calls.js"
 import type { LuaState } from "../runtime/state.js"
 import { LuaTable, ToolReference, type LuaFunction } from "../runtime/value.js"
+import { libraryTableSize } from "./args.js"
 import type { KnownIterators } from "../compile/context.js"
 import type { SnapshotTool } from "../../../protocol/task.js"
 import { openBase } from "./base.js"
-import { openDiscovery } from "./discovery.js"
+import { openDiscovery, toolList } from "./discovery.js"
 import { openJson } from "./json.js"
 import { openMath } from "./math.js"
 import { openOutput } from "./output.js"
@@ -37,12 +38,52 @@ export interface Globals {
 /** Room in `_G` for the libraries themselves, on top of what a program may add (`maxTableEntries`). */
 const LIBRARY_GLOBALS = 64
 
+/** The library tables `_G` holds, by their global names; each run gets copies of them all. */
+const LIBRARY_NAMES = ["string", "table", "math", "utf8", "json", "models"] as const
+
+/**
+ * The libraries as first opened over a state: `_G` and the library tables, never handed to a
+ * program and never changed. Every function in them reads the state it was made over, which
+ * `begin` readies for each run, so they serve every run of that state.
+ */
+export interface LibraryTemplates {
+  readonly G: LuaTable
+  readonly libraries: Readonly<Record<(typeof LIBRARY_NAMES)[number], LuaTable>>
+  readonly iterators: KnownIterators
+}
+
+/**
+ * The globals of one run. Making the libraries' functions was most of a trivial execution (some
+ * 45 us of a 50 us `return 1`), so they are made once per state (`templatesOf`) and each run gets
+ * copies of the tables that hold them: a program may rewrite `string.rep` or `_G.print` in its
+ * own copies, never in the next run's. What depends on the run is set on the copies: `_G` itself,
+ * `ALL_TOOLS`, the extension globals.
+ */
 export function openLibraries(
   st: LuaState,
   extensionGlobals: ReadonlyArray<string>,
   tools: ReadonlyArray<SnapshotTool> = [],
 ): Globals {
-  const G = new LuaTable(st.bounds.maxTableEntries + LIBRARY_GLOBALS + extensionGlobals.length)
+  const templates = templatesOf(st)
+  const G = templates.G.copy(st.bounds.maxTableEntries + LIBRARY_GLOBALS + extensionGlobals.length)
+  const size = libraryTableSize(st)
+  const libraries = {} as Record<(typeof LIBRARY_NAMES)[number], LuaTable>
+  for (const name of LIBRARY_NAMES) {
+    const library = templates.libraries[name].copy(size)
+    libraries[name] = library
+    G.set(name, library)
+  }
+  G.set("_G", G)
+  G.set("ALL_TOOLS", toolList(st, tools))
+  st.nameBuiltins = (names) => nameBuiltins(names, libraries, G)
+  installExtensionGlobals(st, G, extensionGlobals)
+  return { G, strings: libraries.string, iterators: templates.iterators }
+}
+
+/** The state's templates, made the first time it opens its libraries. */
+function templatesOf(st: LuaState): LibraryTemplates {
+  if (st.libraries !== undefined) return st.libraries
+  const G = new LuaTable(LIBRARY_GLOBALS * 2)
   const iterators = openBase(st, G)
   const strings = openString(st)
   const table = openTable(st)
@@ -54,14 +95,13 @@ export function openLibraries(
   G.set("json", openJson(st))
   G.set("tools", new ToolReference(""))
   G.set("search", searchBuiltin(st))
-  openDiscovery(st, G, tools)
+  openDiscovery(st, G)
   openState(st, G)
   openOutput(st, G)
   openModels(st, G)
-  const libraries = { string: strings, table, math: G.get("math") as LuaTable, utf8: G.get("utf8") as LuaTable, json: G.get("json") as LuaTable }
-  st.nameBuiltins = (names) => nameBuiltins(names, libraries, G)
-  installExtensionGlobals(st, G, extensionGlobals)
-  return { G, strings, iterators }
+  const libraries = {} as Record<(typeof LIBRARY_NAMES)[number], LuaTable>
+  for (const name of LIBRARY_NAMES) libraries[name] = G.get(name) as LuaTable
+  return (st.libraries = { G, libraries, iterators })
 }
 
 /** Records `string.rep`-style names of the builtins, as Lua's `pushglobalfuncname` finds them. */

@@ -13,8 +13,8 @@
  * such a NaN with the one glibc returns — the argument's own NaN if it was one, else the
  * function's default (`-nan` for `log`, `sqrt`, `fmod`..., `nan` for `log10`, `asin`, `acos`).
  *
- * Random numbers come from `Xoshiro256`, Lua 5.4's generator. Each execution gets its own
- * generator, seeded as `math.randomseed(st.randomSeed)` would seed it: a host that fixes
+ * Random numbers come from `Xoshiro256`, Lua 5.4's generator. Each execution's state holds one
+ * (`st.random`), seeded by `begin` as `math.randomseed(st.randomSeed)` would seed it: a host that fixes
  * `randomSeed` gets the same sequence on every run, and the sequence equals real Lua's after
  * `math.randomseed(<that seed>)`. `math.randomseed()` without arguments (real Lua: time and an
  * address) draws its two seeds from the generator itself, so it stays deterministic per
@@ -38,7 +38,6 @@ import {
   type LuaValue,
 } from "../runtime/value.js"
 import { argError, checkAny, checkInteger, checkNumber, optInteger, libraryTable } from "./args.js"
-import { Xoshiro256 } from "./xoshiro.js"
 
 /** The NaN JavaScript's own operations produce: sign bit clear, printed `nan`. */
 const POSITIVE_NAN = NaN
@@ -52,17 +51,10 @@ const floatResult = (r: number, x: number, invalid: number = DEFAULT_NAN): LuaVa
 /** Lua's `pushnumint`: an integral float that fits becomes an integer, else it stays a float. */
 const integerIfFits = (d: number): LuaValue => floatToInteger(d) ?? canonicalFloat(d)
 
-/** The integer seed for an execution, from the host's `randomSeed` (any number). */
-const seedOf = (seed: number): number | bigint => {
-  if (!Number.isFinite(seed)) return 0
-  const n = Math.trunc(seed)
-  return Number.isSafeInteger(n) ? n + 0 : canonicalInteger(BigInt(n))
-}
-
 export const openMath = (st: LuaState): LuaTable => {
   const math = libraryTable(st)
-  const generator = new Xoshiro256()
-  generator.seed(seedOf(st.randomSeed), 0)
+  // The state's own generator: these functions are made once per state, and `begin` reseeds it.
+  const generator = st.random
 
   const number = (args: LuaValue[], i: number, name: string): number => toDouble(checkNumber(st, args, i, name))
 
