@@ -33,6 +33,21 @@ const listError = async (runtime: Runtime<never>): Promise<StateError> => {
   return error.value as StateError
 }
 
+/** A server on 127.0.0.1 that accepts connections and never answers, as a PostgreSQL URL. */
+const silentServer = async (): Promise<{ url: string; close(): Promise<void> }> => {
+  const sockets: Socket[] = []
+  const server: Server = createServer((socket) => sockets.push(socket))
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+  const port = (server.address() as { port: number }).port
+  return {
+    url: `postgres://postgres:x@127.0.0.1:${port}/postgres`,
+    close: async () => {
+      for (const socket of sockets) socket.destroy()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    },
+  }
+}
+
 describe("PostgreSQL servers that cannot hold state", () => {
   it("no server listening: make succeeds, the first Result that uses state says the server could not be reached", async () => {
     const port = await freePort()
@@ -46,39 +61,30 @@ describe("PostgreSQL servers that cannot hold state", () => {
   })
 
   it("a server that accepts and never answers: the connection attempt gives up after connectTimeoutMs", async () => {
-    const sockets: Socket[] = []
-    const silent: Server = createServer((socket) => sockets.push(socket))
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve))
-    const port = (silent.address() as { port: number }).port
+    const silent = await silentServer()
     try {
-      const runtime = makeOn(`postgres://postgres:x@127.0.0.1:${port}/postgres`)
+      const runtime = makeOn(silent.url)
       const result = await run(runtime, `store("k", 1)`)
       expect(result).toMatchObject({ ok: false, error: { kind: "ExecutionFailure", message: expect.stringContaining("The state server could not be reached") } })
       expect((await listError(runtime)).reason).toBe("unreachable")
     } finally {
-      for (const socket of sockets) socket.destroy()
-      await new Promise<void>((resolve) => silent.close(() => resolve()))
+      await silent.close()
     }
   })
 
   it("programs suspended on a load the server never answers each get the failure, not their timeout", async () => {
     // The failure is a stop that arrives after the pool took the waiting programs' threads back
     // (six programs, more than the hot threads); it must still reach each of them.
-    const sockets: Socket[] = []
-    const silent: Server = createServer((socket) => sockets.push(socket))
-    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve))
-    const port = (silent.address() as { port: number }).port
+    const silent = await silentServer()
     try {
-      const url = `postgres://postgres:x@127.0.0.1:${port}/postgres`
-      const runtime = CodeMode.make({ language: "lua", pool, state: State.postgres({ url, connectTimeoutMs: 300 }), limits: { timeoutMs: 20_000 } }) as Runtime<never>
+      const runtime = CodeMode.make({ language: "lua", pool, state: State.postgres({ url: silent.url, connectTimeoutMs: 300 }), limits: { timeoutMs: 20_000 } }) as Runtime<never>
       open.push(runtime)
       const results = await Promise.all(Array.from({ length: 6 }, () => run(runtime, `return load("k")`)))
       for (const result of results) {
         expect(result).toMatchObject({ ok: false, error: { kind: "ExecutionFailure", message: expect.stringContaining("The state server could not be reached") } })
       }
     } finally {
-      for (const socket of sockets) socket.destroy()
-      await new Promise<void>((resolve) => silent.close(() => resolve()))
+      await silent.close()
     }
   })
 
