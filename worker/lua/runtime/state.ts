@@ -70,7 +70,8 @@ export interface LuaStateOptions {
 const PRESIZED_CALL_LINES = 1000
 
 export class LuaState extends Meter {
-  // Every field below up to the constructor is set by `begin`.
+  // `begin` sets every per-run field, here and further down (it refills `callLines` and reseeds
+  // `random`); only `libraries` is kept as it is from run to run.
   /** Current depth of non-tail Lua calls. */
   depth!: number
   /**
