@@ -132,12 +132,26 @@ export class LuaState extends Meter {
 
   /** Starts an execution: every per-run field as a new state has it. */
   begin(options: LuaStateOptions): void {
-    this.restartMeter(options.bounds.maxFuel, options.deadline, options.interrupt)
-    this.depth = 0
-    this.maxDepth = options.bounds.maxCallDepth
+    this.setRunFields(options)
     const lines = Math.min(this.maxDepth, PRESIZED_CALL_LINES) + 2
     if (this.callLines.length === lines) this.callLines.fill(0)
     else this.callLines = new Array<number>(lines).fill(0)
+    this.random.seed(seedOf(options.randomSeed), 0)
+  }
+
+  /**
+   * Lets go of the execution that ended, so a kept state does not keep its heap alive. The call
+   * lines and the generator hold only numbers: they wait for the next `begin`.
+   */
+  release(): void {
+    this.setRunFields(RELEASED)
+  }
+
+  /** Every per-run field that may hold a value of the run, and the meter. */
+  private setRunFields(options: LuaStateOptions): void {
+    this.restartMeter(options.bounds.maxFuel, options.deadline, options.interrupt)
+    this.depth = 0
+    this.maxDepth = options.bounds.maxCallDepth
     this.tailFunction = noFunction
     this.tailArgs = NO_VALUES
     this.tailSite = NO_SITE
@@ -160,12 +174,6 @@ export class LuaState extends Meter {
     this.bounds = options.bounds
     this.randomSeed = options.randomSeed
     this.chunkName = options.chunkName
-    this.random.seed(seedOf(options.randomSeed), 0)
-  }
-
-  /** Lets go of the execution that ended, so a kept state does not keep its heap alive. */
-  release(): void {
-    this.begin(RELEASED)
   }
 
   // -------------------------------------------------------------------------------------------
