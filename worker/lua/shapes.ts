@@ -56,10 +56,10 @@ export function keepShapes(): void {
   const cell: { v: LuaValue } = { v: undefined }
   // A closure as compile/functions.ts makes one (`closureOf`): a bound function with `direct`,
   // `code` and `cells` properties, whose map call sites check on every call.
-  const code = function luaFunctionAnchor(_cells: unknown[]) {}
-  const closure = code.bind(null, []) as { direct?: boolean; code?: unknown; cells?: unknown[] }
+  const entry = function luaFunctionAnchor(_cells: unknown[]) {}
+  const closure = entry.bind(null, []) as { direct?: boolean; code?: unknown; cells?: unknown[] }
   closure.direct = true
-  closure.code = code
+  closure.code = { entry }
   closure.cells = []
   anchors.push(st, libraries, runtime, table, cell, closure, new LuaFloat(1), new ToolReference("a"), new LuaError("anchor"))
 }

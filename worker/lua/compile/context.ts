@@ -12,7 +12,8 @@
  *   `GOTO` (the target is in `st.gotoLabel`), a function body returns whatever array is left.
  *
  * Two objects accompany compilation. `CompileContext` is compile-time only: the scope resolution,
- * the current function and labels, the source bytes; no closure keeps it. `Runtime` is what
+ * the current function and labels, the source bytes; only a function that may turn hot keeps it,
+ * until the program's first run ends (runtime/hot.ts). `Runtime` is what
  * closures keep: the execution's state `st`, the globals, the string library and the iterators
  * generic `for` recognises — rebound for each execution, so a compiled program can run again.
  */
@@ -102,9 +103,26 @@ export class Runtime {
     return pool
   }
 
-  /** Lets go of the last execution, so a cached program does not keep its heap alive. */
+  /**
+   * The functions that may still be compiled again when hot (compile/functions.ts), each keeping
+   * the compile context for it; null once the program's first run is over (runtime/hot.ts).
+   */
+  private upgradable: Array<{ forget(): void }> | null = []
+
+  /** Keeps `fn` able to compile itself again until the end of this program's first run. */
+  keepUpgradable(fn: { forget(): void }): void {
+    if (this.upgradable === null) fn.forget()
+    else this.upgradable.push(fn)
+  }
+
+  /**
+   * Lets go of the last execution, so a cached program does not keep its heap alive, and of the
+   * compile context, so it does not keep its tree either.
+   */
   release(): void {
     for (const pool of this.framePools) pool.length = 0
+    if (this.upgradable !== null) for (const fn of this.upgradable) fn.forget()
+    this.upgradable = null
     this.st = undefined as never
     this.G = undefined as never
     this.globals = undefined as never
@@ -118,12 +136,17 @@ export class Runtime {
   }
 }
 
-/** What the compile functions share while compiling one program; dropped once it is compiled. */
+/**
+ * What the compile functions share while compiling one program; dropped once it is compiled and
+ * its first run is over (a hot function compiles again during that run, runtime/hot.ts).
+ */
 export class CompileContext {
   fn: FunctionInfo
   labels: LabelScope | null = null
   /** Number of enclosing loops in the current function (for `break`). */
   loops = 0
+  /** Compiling a hot function again for its private code (runtime/hot.ts): its call sites and loops get private copies. */
+  hot = false
 
   constructor(
     readonly rt: Runtime,

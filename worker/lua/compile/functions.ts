@@ -30,7 +30,8 @@
  */
 
 import type { Chunk, FunctionDeclaration } from "luaparse"
-import type { FunctionCode } from "../runtime/call.js"
+import type { FunctionCode, FunctionEntry } from "../runtime/call.js"
+import { HOT_CALLS, privateCopy, template } from "../runtime/hot.js"
 import { NO_VALUES, type LuaFunction, type LuaValue } from "../runtime/value.js"
 import { compileBlockParts } from "./blocks.js"
 import type { Cell, CompileContext, Expr, Frame, Stmt } from "./context.js"
@@ -39,16 +40,74 @@ import type { FunctionInfo } from "./scope.js"
 /** Compiles a function body; the result makes a new closure from the frame it is created in. */
 export function compileFunction(node: FunctionDeclaration, ctx: CompileContext): (R: Frame) => LuaFunction {
   const info = ctx.resolution.functions.get(node)!
-  const body = compileBody(node.body, info, ctx)
   const sources = info.upvalues.map((u) => u.sourceSlot())
   const layout = frameLayout(info)
-  const entry = functionEntry(layout, body, ctx.rt.framePool())
+  const code: FunctionCode = { entry: NO_ENTRY }
+  const hot = new HotFunction(code, () => hotEntry(node, info, code, layout, ctx))
+  ctx.rt.keepUpgradable(hot)
+  code.entry = functionEntry(layout, compileBody(node.body, info, ctx, false), ctx.rt.framePool(), code, hot)!
   const nu = sources.length
   const direct = takesDirectArguments(layout)
   return function makeClosure(P: Frame): LuaFunction {
     const cells = new Array<Cell>(nu)
     for (let j = 0; j < nu; j++) cells[j] = P[sources[j]!]
-    return closureOf(entry, cells, direct)
+    return closureOf(code, cells, direct)
+  }
+}
+
+/** What `code.entry` holds while its function is being compiled: never called. */
+const NO_ENTRY: FunctionEntry = () => NO_VALUES
+
+/**
+ * The function compiled again for its private code (runtime/hot.ts): its call sites each with a
+ * private call path, its entry a private copy. Null when copies are refused.
+ */
+function hotEntry(node: FunctionDeclaration, info: FunctionInfo, code: FunctionCode, layout: FrameLayout, ctx: CompileContext): FunctionEntry | null {
+  return functionEntry(layout, compileBody(node.body, info, ctx, true), ctx.rt.framePool(), code, null)
+}
+
+/**
+ * The calls of one function literal (all its closures), counted by its shared entry until it turns
+ * hot; then `code.entry` is its private entry, which every closure's call runs from then on.
+ * It can be compiled again only during the run of the program it was compiled for (`forget`).
+ */
+export class HotFunction {
+  private calls = 0
+  private counting: boolean
+  private upgraded = false
+
+  /** `compileHot` compiles the private entry; null for a function that never turns hot. */
+  constructor(
+    private readonly code: FunctionCode,
+    private compileHot: (() => FunctionEntry | null) | null,
+  ) {
+    this.counting = compileHot !== null
+  }
+
+  /** Counts a call of the shared entry: true when the call is to run `code.entry`, the private entry. */
+  called(): boolean {
+    if (this.counting && ++this.calls >= HOT_CALLS) this.upgrade()
+    return this.upgraded
+  }
+
+  /** The program's first run is over: its compile context is let go, and this function stays as it is. */
+  forget(): void {
+    this.counting = false
+    this.compileHot = null
+  }
+
+  private upgrade(): void {
+    const compileHot = this.compileHot
+    this.forget()
+    let entry: FunctionEntry | null = null
+    try {
+      if (compileHot !== null) entry = compileHot()
+    } catch {
+      // It compiled once already, so only a JavaScript stack too deep to compile on gets here: stay shared.
+    }
+    if (entry === null) return
+    this.code.entry = entry
+    this.upgraded = true
   }
 }
 
@@ -56,11 +115,14 @@ export function compileFunctionExpression(node: FunctionDeclaration, ctx: Compil
   return compileFunction(node, ctx)
 }
 
-/** The main chunk: a vararg function without parameters or upvalues. */
+/** The main chunk: a vararg function without parameters or upvalues, run once (never hot). */
 export function compileMainChunk(chunk: Chunk, ctx: CompileContext): LuaFunction {
   const info = ctx.resolution.functions.get(chunk)!
-  const body = compileBody(chunk.body, info, ctx)
-  return closureOf(functionEntry(frameLayout(info), body, ctx.rt.framePool()), [], false)
+  const body = compileBody(chunk.body, info, ctx, false)
+  const code: FunctionCode = { entry: NO_ENTRY }
+  // The shared template, with a count that never turns hot: the chunk runs once a run.
+  code.entry = functionEntry(frameLayout(info), body, ctx.rt.framePool(), code, new HotFunction(code, null))!
+  return closureOf(code, [], false)
 }
 
 /** A compiled function body: the block, and its statements when it has no labels. */
@@ -69,16 +131,21 @@ interface Body {
   readonly parts: Stmt[] | null
 }
 
-function compileBody(statements: FunctionDeclaration["body"], info: FunctionInfo, ctx: CompileContext): Body {
-  const outer = { fn: ctx.fn, labels: ctx.labels, loops: ctx.loops }
+/** Compiles a function's statements; `hot`: for its private code (`ctx.hot`, runtime/hot.ts). */
+function compileBody(statements: FunctionDeclaration["body"], info: FunctionInfo, ctx: CompileContext, hot: boolean): Body {
+  const outer = { fn: ctx.fn, labels: ctx.labels, loops: ctx.loops, hot: ctx.hot }
   ctx.fn = info
   ctx.labels = null
   ctx.loops = 0
-  const body = compileBlockParts(statements, ctx)
-  ctx.fn = outer.fn
-  ctx.labels = outer.labels
-  ctx.loops = outer.loops
-  return body
+  ctx.hot = hot
+  try {
+    return compileBlockParts(statements, ctx)
+  } finally {
+    ctx.fn = outer.fn
+    ctx.labels = outer.labels
+    ctx.loops = outer.loops
+    ctx.hot = outer.hot
+  }
 }
 
 interface FrameLayout {
@@ -102,15 +169,16 @@ function frameLayout(info: FunctionInfo): FrameLayout {
 }
 
 /**
- * A Lua closure: its code bound to its upvalue cells, so that a plain call `f(args)` (builtins,
- * `pcall`, the tail-call loop) runs it, and carrying the code and the cells themselves so that
- * a direct call site can call the code (`invokeDirect`, runtime/call.ts). Every closure gets the
- * three properties in the same order, so all compiled functions share one map.
+ * A Lua closure: its function's entry bound to its upvalue cells, so that a plain call `f(args)`
+ * (builtins, `pcall`, the tail-call loop) runs it, and carrying its function's code and the cells
+ * themselves so that a direct call site can call the entry (`invokeDirect`, runtime/call.ts), the
+ * private one once the function is hot. Every closure gets the three properties in the same
+ * order, so all compiled functions share one map.
  */
-function closureOf(entry: FunctionCode, cells: Cell[], direct: boolean): LuaFunction {
-  const closure = entry.bind(null, cells) as LuaFunction & { direct: boolean; code: FunctionCode; cells: Cell[] }
+function closureOf(code: FunctionCode, cells: Cell[], direct: boolean): LuaFunction {
+  const closure = code.entry.bind(null, cells) as LuaFunction & { direct: boolean; code: FunctionCode; cells: Cell[] }
   closure.direct = direct
-  closure.code = entry
+  closure.code = code
   closure.cells = cells
   return closure
 }
@@ -156,29 +224,87 @@ function recycleFrame(free: Frame[], R: Frame, size: number): void {
   free.push(R)
 }
 
-function functionEntry(layout: FrameLayout, compiled: Body, free: Frame[]): FunctionCode {
+/**
+ * The entry of a function literal, from one of three templates. The shared entry (`hot` given)
+ * counts its calls and, once the function is hot, hands each call that still reaches it (through
+ * a closure bound before) to the private entry; the private entry is a copy of the same template
+ * with `hot` null, or null when copies are refused.
+ */
+function functionEntry(layout: FrameLayout, compiled: Body, free: Frame[], code: FunctionCode, hot: HotFunction | null): FunctionEntry | null {
   const { size, params, boxedParams, upvalueStart, vararg } = layout
   const { body, parts } = compiled
+  const made = hot === null ? privateCopy : shared
   if (vararg < 0 && boxedParams.length === 0 && parts !== null && parts.length === 2) {
     // Two statements (`if n < 2 then return n end; return ...`): run here, one call fewer.
     const [first, second] = parts as [Stmt, Stmt]
-    return function luaFunctionOfTwo(cells: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
-      const R = plainFrame(free, size, params, upvalueStart, cells, args, a, b, c)
-      let done = first(R)
-      if (done === undefined) done = second(R)
-      recycleFrame(free, R, size)
-      return done === undefined ? NO_VALUES : done
-    }
+    return made(entryOfTwo)?.(plainFrame, recycleFrame, NO_VALUES, free, size, params, upvalueStart, first, second, code, hot) ?? null
   }
   if (vararg < 0 && boxedParams.length === 0) {
-    return function luaFunction(cells: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
-      const R = plainFrame(free, size, params, upvalueStart, cells, args, a, b, c)
-      const done = body(R)
-      recycleFrame(free, R, size)
-      return done === undefined ? NO_VALUES : done
-    }
+    return made(plainEntry)?.(plainFrame, recycleFrame, NO_VALUES, free, size, params, upvalueStart, body, code, hot) ?? null
   }
-  return function luaFunctionGeneral(cells: Cell[], args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue[] {
+  return made(generalEntry)?.(NO_VALUES, size, params, boxedParams, upvalueStart, vararg, body, code, hot) ?? null
+}
+
+const shared = <F>(factory: F): F => factory
+
+const entryOfTwo = template(function entryOfTwo(
+  frame: typeof plainFrame,
+  recycle: typeof recycleFrame,
+  NONE: LuaValue[],
+  free: Frame[],
+  size: number,
+  params: number,
+  upvalueStart: number,
+  first: Stmt,
+  second: Stmt,
+  code: FunctionCode,
+  hot: HotFunction | null,
+): FunctionEntry {
+  return function luaFunctionOfTwo(cells, args, a, b, c) {
+    if (hot !== null && hot.called()) return code.entry(cells, args, a, b, c)
+    const R = frame(free, size, params, upvalueStart, cells, args, a, b, c)
+    let done = first(R)
+    if (done === undefined) done = second(R)
+    recycle(free, R, size)
+    return done === undefined ? NONE : done
+  }
+})
+
+const plainEntry = template(function plainEntry(
+  frame: typeof plainFrame,
+  recycle: typeof recycleFrame,
+  NONE: LuaValue[],
+  free: Frame[],
+  size: number,
+  params: number,
+  upvalueStart: number,
+  body: Stmt,
+  code: FunctionCode,
+  hot: HotFunction | null,
+): FunctionEntry {
+  return function luaFunction(cells, args, a, b, c) {
+    if (hot !== null && hot.called()) return code.entry(cells, args, a, b, c)
+    const R = frame(free, size, params, upvalueStart, cells, args, a, b, c)
+    const done = body(R)
+    recycle(free, R, size)
+    return done === undefined ? NONE : done
+  }
+})
+
+/** Varargs or parameters in cells: a fresh frame each call, never pooled. */
+const generalEntry = template(function generalEntry(
+  NONE: LuaValue[],
+  size: number,
+  params: number,
+  boxedParams: number[],
+  upvalueStart: number,
+  vararg: number,
+  body: Stmt,
+  code: FunctionCode,
+  hot: HotFunction | null,
+): FunctionEntry {
+  return function luaFunctionGeneral(cells, args, a, b, c) {
+    if (hot !== null && hot.called()) return code.entry(cells, args, a, b, c)
     const R: Frame = new Array(size)
     if (args === null) {
       // Only functions without varargs are called so (`takesDirectArguments`).
@@ -187,7 +313,7 @@ function functionEntry(layout: FrameLayout, compiled: Body, free: Frame[]): Func
       if (params > 2) R[2] = c
     } else {
       for (let i = 0; i < params; i++) R[i] = args[i]
-      if (vararg >= 0) R[vararg] = args.length > params ? args.slice(params) : NO_VALUES
+      if (vararg >= 0) R[vararg] = args.length > params ? args.slice(params) : NONE
     }
     for (let i = 0; i < boxedParams.length; i++) {
       const slot = boxedParams[i]!
@@ -195,6 +321,6 @@ function functionEntry(layout: FrameLayout, compiled: Body, free: Frame[]): Func
     }
     for (let j = 0; j < cells.length; j++) R[upvalueStart + j] = cells[j]
     const done = body(R)
-    return done === undefined ? NO_VALUES : done
+    return done === undefined ? NONE : done
   }
-}
+})

@@ -21,6 +21,8 @@ import type { ForGenericStatement, ForNumericStatement, RepeatStatement, WhileSt
 import { LuaMessages, variableInfo } from "../messages.js"
 import { ArithmeticFault, forLoopCount, forLoopFloat, forLoopIsSafe, numberMessages } from "../runtime/number.js"
 import { invoke, noteSavedLine } from "../runtime/call.js"
+import { HOT_ITERATIONS, privateCopy, template } from "../runtime/hot.js"
+import type { LuaState } from "../runtime/state.js"
 import { LuaError, LuaFloat, LuaTable, canonicalFloat, canonicalInteger, typeName, type LuaFunction, type LuaValue } from "../runtime/value.js"
 import { compileBlock } from "./blocks.js"
 import { callSite, compileCallOther } from "./calls.js"
@@ -87,6 +89,11 @@ export function compileForNumericStatement(node: ForNumericStatement, ctx: Compi
   const body = loopBody(node.body, ctx)
   const rt = ctx.rt
   const line = ctx.line(node)
+  const privateLoop = () => privateCopy(countedLoop)?.(slot, boxed, body, line, BREAK, null) ?? null
+  // In a function compiled again because it is hot, the loop is private from the start.
+  const hot = new HotLoop(privateLoop)
+  if (ctx.hot) hot.loop = privateLoop()
+  const sharedLoop = countedLoop(slot, boxed, body, line, BREAK, hot)
   const fault = (error: unknown): unknown =>
     error instanceof ArithmeticFault ? new LuaError(rt.st.where(line) + error.message) : error
 
@@ -148,25 +155,55 @@ export function compileForNumericStatement(node: ForNumericStatement, ctx: Compi
       } catch (error) {
         throw fault(error)
       }
-      if (forLoopIsSafe(a, c, count)) {
-        const st = rt.st
-        let i = a
-        for (; count > 0; count--) {
-          if (--st.fuel <= 0) st.refuelAt(line)
-          R[slot] = boxed ? { v: i } : i
-          const r = body(R)
-          if (r !== undefined) {
-            if (r === BREAK) break
-            return r
-          }
-          i += c
-        }
-        return undefined
-      }
+      if (forLoopIsSafe(a, c, count)) return (hot.loop ?? sharedLoop)(R, rt.st, a, c, count)
     }
     return slowLoop(R, a, b, c)
   }
 }
+
+/** The integer loop of a numeric `for` on plain numbers: `count` iterations from `i` by `c`. */
+type CountedLoop = (R: Frame, st: LuaState, i: number, c: number, count: number) => Completion
+
+/**
+ * The iterations of one numeric `for`, counted by its shared loop until it turns hot; then `loop`
+ * is its private copy (runtime/hot.ts), which goes on from the iteration the shared one was at
+ * and runs every later execution of the statement.
+ */
+class HotLoop {
+  private iterations = 0
+  loop: CountedLoop | null = null
+
+  constructor(private readonly copy: () => CountedLoop | null) {}
+
+  /** Counts an iteration of the shared loop: true when the rest of the loop is to run in `loop`. */
+  iterated(): boolean {
+    if (++this.iterations !== HOT_ITERATIONS) return false
+    this.loop = this.copy()
+    return this.loop !== null
+  }
+}
+
+/**
+ * The template of the integer loop. The shared copy (`hot` given) counts its iterations and, at
+ * the one that makes it hot, hands the rest to the private copy, before spending that iteration's
+ * fuel; the private copy has `hot` null.
+ */
+const countedLoop = template(function countedLoop(slot: number, boxed: boolean, body: Stmt, line: number, BRK: LuaValue[], hot: HotLoop | null): CountedLoop {
+  return function integerLoop(R, st, i, c, count) {
+    for (; count > 0; count--) {
+      if (hot !== null && hot.iterated()) return hot.loop!(R, st, i, c, count)
+      if (--st.fuel <= 0) st.refuelAt(line)
+      R[slot] = boxed ? { v: i } : i
+      const r = body(R)
+      if (r !== undefined) {
+        if (r === BRK) break
+        return r
+      }
+      i += c
+    }
+    return undefined
+  }
+})
 
 const isIntegerValue = (v: LuaValue): v is number | bigint =>
   typeof v === "number" ? Number.isInteger(v) : typeof v === "bigint"

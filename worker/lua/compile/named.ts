@@ -1,5 +1,5 @@
 /**
- * Calls whose callee is a plain name — `f(x)`, `f(x, y)`, `f(x, y, z)` — for their first result
+ * Calls whose callee is a plain name — `f(x)`, `f(x, y)` — for their first result
  * (or as a statement). The name is read in the call's own closure rather than through one more
  * closure call. These are the calls of recursive functions and helpers (`fib(n - 1)`,
  * `emit(s)`), the hottest call sites of most programs; each shape is its own closure, so V8 sees
@@ -12,15 +12,16 @@
  */
 
 import type { Expression } from "luaparse"
-import { invokeDirectFirst, invokeFirst, invokeUnaryFirst, isDirect, isUnary, type CallSite, type DirectFunction } from "../runtime/call.js"
+import { firstResult, invokeDirectFirst, invokeFirst, invokeRaw, invokeUnaryFirst, isDirect, isUnary, privateInvoke, type CallSite, type DirectFunction, type RawInvoke } from "../runtime/call.js"
+import { hotCopy, template } from "../runtime/hot.js"
 import type { LuaFunction, LuaValue } from "../runtime/value.js"
 import { addValues, operand, slowPath, subtractValues, type Slow } from "./arithmetic.js"
 import type { CallOther } from "./calls.js"
-import type { CompileContext, Expr, Frame } from "./context.js"
+import type { CompileContext, Expr } from "./context.js"
 import { describe } from "./expressions.js"
 import { isBoxed, slotOf, type VariableRef } from "./scope.js"
 
-/** The call when its callee is a plain name and it has one to three fixed arguments, or null. */
+/** The call when its callee is a plain name and it has one or two fixed arguments, or null. */
 export function compileNamedCallFirst(
   base: Expression,
   argumentNodes: Expression[],
@@ -29,56 +30,168 @@ export function compileNamedCallFirst(
   site: CallSite,
   other: CallOther,
 ): Expr | null {
-  if (base.type !== "Identifier" || fixed.length === 0) return null
+  // Three arguments take the general path (calls.ts).
+  if (base.type !== "Identifier" || fixed.length === 0 || fixed.length > 2) return null
   const ref = ctx.resolution.references.get(base)!
   const rt = ctx.rt
   if (fixed.length === 1) {
     const offset = localOffset(argumentNodes[0]!, ctx)
     if (offset !== null) return compileOffsetCall(base.name, ref, offset, ctx, site, other)
   }
+  const raw = callPath(ctx)
   const a = fixed[0]!
   const b = fixed[1]
-  const c = fixed[2]
   if (ref.kind === "global") {
     const name = base.name
-    if (b === undefined) {
-      return function callGlobalWithOneArgument(R: Frame) {
-        return firstWithOne(rt, rt.globals.get(name), site, other, a(R))
-      }
-    }
-    if (c === undefined) {
-      return function callGlobalWithTwoArguments(R: Frame) {
-        return firstWithTwo(rt, rt.globals.get(name), site, other, a(R), b(R))
-      }
-    }
-    return null
+    if (b === undefined) return hotCopy(ctx.hot, callGlobalWithOne)(firstWithOne, isCalledDirectly, firstResult, rt, name, site, other, a, raw)
+    return hotCopy(ctx.hot, callGlobalWithTwo)(firstWithTwo, isCalledDirectly, firstResult, rt, name, site, other, a, b, raw)
   }
   const slot = slotOf(ref)
   if (isBoxed(ref)) {
-    if (b === undefined) {
-      return function callUpvalueWithOneArgument(R: Frame) {
-        return firstWithOne(rt, R[slot].v, site, other, a(R))
-      }
-    }
-    if (c === undefined) {
-      return function callUpvalueWithTwoArguments(R: Frame) {
-        return firstWithTwo(rt, R[slot].v, site, other, a(R), b(R))
-      }
-    }
-    return null
+    if (b === undefined) return hotCopy(ctx.hot, callUpvalueWithOne)(firstWithOne, isCalledDirectly, firstResult, rt, slot, site, other, a, raw)
+    return hotCopy(ctx.hot, callUpvalueWithTwo)(firstWithTwo, isCalledDirectly, firstResult, rt, slot, site, other, a, b, raw)
   }
-  if (b === undefined) {
-    return function callLocalWithOneArgument(R: Frame) {
-      return firstWithOne(rt, R[slot], site, other, a(R))
-    }
-  }
-  if (c === undefined) {
-    return function callLocalWithTwoArguments(R: Frame) {
-      return firstWithTwo(rt, R[slot], site, other, a(R), b(R))
-    }
-  }
-  return null
+  if (b === undefined) return hotCopy(ctx.hot, callLocalWithOne)(firstWithOne, isCalledDirectly, firstResult, rt, slot, site, other, a, raw)
+  return hotCopy(ctx.hot, callLocalWithTwo)(firstWithTwo, isCalledDirectly, firstResult, rt, slot, site, other, a, b, raw)
 }
+
+// The call closures are templates (runtime/hot.ts): a hot function's call sites are private copies.
+
+/** A direct function (runtime/call.ts): called through the site's call path with its arguments. */
+const isCalledDirectly = (f: LuaValue): f is DirectFunction => typeof f === "function" && isDirect(f as LuaFunction)
+
+type One = typeof firstWithOne
+type Direct = typeof isCalledDirectly
+type First = typeof firstResult
+type Two = typeof firstWithTwo
+type Rt = CompileContext["rt"]
+
+const callGlobalWithOne = template(function callGlobalWithOne(
+  one: One,
+  direct: Direct,
+  first: First,
+  rt: Rt,
+  name: string,
+  site: CallSite,
+  other: CallOther,
+  a: Expr,
+  raw: RawInvoke,
+): Expr {
+  return function callGlobalWithOneArgument(R) {
+    const f = rt.globals.get(name)
+    const x = a(R)
+    if (direct(f)) return first(rt.st, raw(rt.st, f, null, site, x, undefined, undefined))
+    return one(rt, f, site, other, x)
+  }
+})
+
+const callGlobalWithTwo = template(function callGlobalWithTwo(
+  two: Two,
+  direct: Direct,
+  first: First,
+  rt: Rt,
+  name: string,
+  site: CallSite,
+  other: CallOther,
+  a: Expr,
+  b: Expr,
+  raw: RawInvoke,
+): Expr {
+  return function callGlobalWithTwoArguments(R) {
+    const f = rt.globals.get(name)
+    const x = a(R)
+    const y = b(R)
+    if (direct(f)) return first(rt.st, raw(rt.st, f, null, site, x, y, undefined))
+    return two(rt, f, site, other, x, y)
+  }
+})
+
+const callUpvalueWithOne = template(function callUpvalueWithOne(
+  one: One,
+  direct: Direct,
+  first: First,
+  rt: Rt,
+  slot: number,
+  site: CallSite,
+  other: CallOther,
+  a: Expr,
+  raw: RawInvoke,
+): Expr {
+  return function callUpvalueWithOneArgument(R) {
+    const f = R[slot].v
+    const x = a(R)
+    if (direct(f)) return first(rt.st, raw(rt.st, f, null, site, x, undefined, undefined))
+    return one(rt, f, site, other, x)
+  }
+})
+
+const callUpvalueWithTwo = template(function callUpvalueWithTwo(
+  two: Two,
+  direct: Direct,
+  first: First,
+  rt: Rt,
+  slot: number,
+  site: CallSite,
+  other: CallOther,
+  a: Expr,
+  b: Expr,
+  raw: RawInvoke,
+): Expr {
+  return function callUpvalueWithTwoArguments(R) {
+    const f = R[slot].v
+    const x = a(R)
+    const y = b(R)
+    if (direct(f)) return first(rt.st, raw(rt.st, f, null, site, x, y, undefined))
+    return two(rt, f, site, other, x, y)
+  }
+})
+
+const callLocalWithOne = template(function callLocalWithOne(
+  one: One,
+  direct: Direct,
+  first: First,
+  rt: Rt,
+  slot: number,
+  site: CallSite,
+  other: CallOther,
+  a: Expr,
+  raw: RawInvoke,
+): Expr {
+  return function callLocalWithOneArgument(R) {
+    const f = R[slot]
+    const x = a(R)
+    if (direct(f)) return first(rt.st, raw(rt.st, f, null, site, x, undefined, undefined))
+    return one(rt, f, site, other, x)
+  }
+})
+
+const callLocalWithTwo = template(function callLocalWithTwo(
+  two: Two,
+  direct: Direct,
+  first: First,
+  rt: Rt,
+  slot: number,
+  site: CallSite,
+  other: CallOther,
+  a: Expr,
+  b: Expr,
+  raw: RawInvoke,
+): Expr {
+  return function callLocalWithTwoArguments(R) {
+    const f = R[slot]
+    const x = a(R)
+    const y = b(R)
+    if (direct(f)) return first(rt.st, raw(rt.st, f, null, site, x, y, undefined))
+    return two(rt, f, site, other, x, y)
+  }
+})
+
+/**
+ * The call path of a call site: in a function compiled again because it is hot, a private copy
+ * (runtime/hot.ts), so that V8's feedback at the callee's entry is the site's own; else undefined,
+ * the path every call site shares.
+ */
+const callPath = (ctx: CompileContext): RawInvoke => (ctx.hot ? privateInvoke() : invokeRaw)
 
 /** `f(x)` for its first result: the direct entry or unary form when `f` has one, else an argument list. */
 export function firstWithOne(rt: CompileContext["rt"], f: LuaValue, site: CallSite, other: CallOther, x: LuaValue): LuaValue {
@@ -122,19 +235,88 @@ function localOffset(node: Expression, ctx: CompileContext): LocalOffset | null 
 /** `f(n - 1)`, `f(i + 1)`: the argument computed here (see the essay above). */
 function compileOffsetCall(name: string, ref: VariableRef, offset: LocalOffset, ctx: CompileContext, site: CallSite, other: CallOther): Expr {
   const rt = ctx.rt
+  const raw = callPath(ctx)
   const { slot: s, k, subtract, slow } = offset
   if (ref.kind === "global") {
-    return function callGlobalWithOffset(R: Frame) {
-      return firstWithOne(rt, rt.globals.get(name), site, other, subtract ? subtractValues(R[s], k, slow) : addValues(R[s], k, slow))
-    }
+    return hotCopy(ctx.hot, callGlobalWithOffset)(firstWithOne, isCalledDirectly, firstResult, addValues, subtractValues, rt, name, site, other, s, k, subtract, slow, raw)
   }
   const slot = slotOf(ref)
   if (isBoxed(ref)) {
-    return function callUpvalueWithOffset(R: Frame) {
-      return firstWithOne(rt, R[slot].v, site, other, subtract ? subtractValues(R[s], k, slow) : addValues(R[s], k, slow))
-    }
+    return hotCopy(ctx.hot, callUpvalueWithOffset)(firstWithOne, isCalledDirectly, firstResult, addValues, subtractValues, rt, slot, site, other, s, k, subtract, slow, raw)
   }
-  return function callLocalWithOffset(R: Frame) {
-    return firstWithOne(rt, R[slot], site, other, subtract ? subtractValues(R[s], k, slow) : addValues(R[s], k, slow))
-  }
+  return hotCopy(ctx.hot, callLocalWithOffset)(firstWithOne, isCalledDirectly, firstResult, addValues, subtractValues, rt, slot, site, other, s, k, subtract, slow, raw)
 }
+
+type Add = typeof addValues
+
+const callGlobalWithOffset = template(function callGlobalWithOffset(
+  one: One,
+  direct: Direct,
+  first: First,
+  add: Add,
+  sub: Add,
+  rt: Rt,
+  name: string,
+  site: CallSite,
+  other: CallOther,
+  s: number,
+  k: number,
+  subtract: boolean,
+  slow: Slow,
+  raw: RawInvoke,
+): Expr {
+  return function callGlobalWithOffset(R) {
+    const f = rt.globals.get(name)
+    const x = subtract ? sub(R[s], k, slow) : add(R[s], k, slow)
+    if (direct(f)) return first(rt.st, raw(rt.st, f, null, site, x, undefined, undefined))
+    return one(rt, f, site, other, x)
+  }
+})
+
+const callUpvalueWithOffset = template(function callUpvalueWithOffset(
+  one: One,
+  direct: Direct,
+  first: First,
+  add: Add,
+  sub: Add,
+  rt: Rt,
+  slot: number,
+  site: CallSite,
+  other: CallOther,
+  s: number,
+  k: number,
+  subtract: boolean,
+  slow: Slow,
+  raw: RawInvoke,
+): Expr {
+  return function callUpvalueWithOffset(R) {
+    const f = R[slot].v
+    const x = subtract ? sub(R[s], k, slow) : add(R[s], k, slow)
+    if (direct(f)) return first(rt.st, raw(rt.st, f, null, site, x, undefined, undefined))
+    return one(rt, f, site, other, x)
+  }
+})
+
+const callLocalWithOffset = template(function callLocalWithOffset(
+  one: One,
+  direct: Direct,
+  first: First,
+  add: Add,
+  sub: Add,
+  rt: Rt,
+  slot: number,
+  site: CallSite,
+  other: CallOther,
+  s: number,
+  k: number,
+  subtract: boolean,
+  slow: Slow,
+  raw: RawInvoke,
+): Expr {
+  return function callLocalWithOffset(R) {
+    const f = R[slot]
+    const x = subtract ? sub(R[s], k, slow) : add(R[s], k, slow)
+    if (direct(f)) return first(rt.st, raw(rt.st, f, null, site, x, undefined, undefined))
+    return one(rt, f, site, other, x)
+  }
+})

@@ -27,6 +27,7 @@
  * it: `unary` knows it got exactly one argument, which is what tells `type(nil)` from `type()`.
  */
 
+import { privateCopy, template } from "./hot.js"
 import { ONE_RESULT, TAIL_CALL, type LuaState } from "./state.js"
 import type { LuaError, LuaFunction, LuaValue } from "./value.js"
 
@@ -40,10 +41,19 @@ export interface CallSite {
 }
 
 /**
- * The code of a compiled Lua function: called with the closure's upvalue cells and its arguments,
+ * The entry of a compiled Lua function: called with the closure's upvalue cells and its arguments,
  * either as a list or — `args` null, for a `direct` function — as `a`, `b`, `c`.
  */
-export type FunctionCode = (cells: Array<{ v: LuaValue }>, args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue) => LuaValue[]
+export type FunctionEntry = (cells: Array<{ v: LuaValue }>, args: LuaValue[] | null, a?: LuaValue, b?: LuaValue, c?: LuaValue) => LuaValue[]
+
+/**
+ * The code of one function literal, shared by all its closures: its entry, which is replaced once
+ * by a private copy when the function turns hot (compile/hot.ts), so that closures made before
+ * run the new code too.
+ */
+export interface FunctionCode {
+  entry: FunctionEntry
+}
 
 /** A compiled Lua function that takes its arguments directly (see the essay above). */
 export interface DirectFunction extends LuaFunction {
@@ -94,22 +104,48 @@ export function invokeDirectFirst(st: LuaState, f: DirectFunction, site: CallSit
   return results === ONE_RESULT ? st.result : results[0]
 }
 
+/** The first of the results a call through a `RawInvoke` returned. */
+export function firstResult(st: LuaState, results: LuaValue[]): LuaValue {
+  return results === ONE_RESULT ? st.result : results[0]
+}
+
 /**
  * The call itself (see the essay above); its results may be `ONE_RESULT`. `args` is null for a
- * direct call, and `a`, `b`, `c` are then the arguments (`f` is then a `DirectFunction`). Kept small, with
- * the tail-call loop and the error path out of line, so V8 inlines it into every call site.
+ * direct call, and `a`, `b`, `c` are then the arguments (`f` is then a `DirectFunction`).
  */
-function invokeRaw(st: LuaState, f: LuaFunction, args: LuaValue[] | null, site: CallSite, a: LuaValue, b: LuaValue, c: LuaValue): LuaValue[] {
-  const depth = enterCall(st, site)
-  let results: LuaValue[]
-  try {
-    results = args === null ? (f as DirectFunction).code((f as DirectFunction).cells, null, a, b, c) : f(args)
-  } catch (error) {
-    throw callFailure(st, error, depth, f, site)
+export type RawInvoke = (st: LuaState, f: LuaFunction, args: LuaValue[] | null, site: CallSite, a: LuaValue, b: LuaValue, c: LuaValue) => LuaValue[]
+
+/**
+ * The template of the call itself (compile/hot.ts). Kept small, with the tail-call loop and the
+ * error path out of line, so V8 inlines it into every call site; a call site of a hot function
+ * inlines a private copy, whose feedback at the callee's entry is its own.
+ */
+const invokeTemplate = template(function invokeTemplate(
+  enter: typeof enterCall,
+  failure: typeof callFailure,
+  tailCalls: typeof runTailCalls,
+  TAIL: LuaValue[],
+): RawInvoke {
+  return function invokeRaw(st, f, args, site, a, b, c) {
+    const depth = enter(st, site)
+    let results: LuaValue[]
+    try {
+      results = args === null ? (f as DirectFunction).code.entry((f as DirectFunction).cells, null, a, b, c) : f(args)
+    } catch (error) {
+      throw failure(st, error, depth, f, site)
+    }
+    if (results === TAIL) results = tailCalls(st, depth)
+    st.depth = depth - 1
+    return results
   }
-  if (results === TAIL_CALL) results = runTailCalls(st, depth)
-  st.depth = depth - 1
-  return results
+})
+
+/** The call path every call site shares. */
+export const invokeRaw: RawInvoke = invokeTemplate(enterCall, callFailure, runTailCalls, TAIL_CALL)
+
+/** A private copy of the call path, for one call site of a hot function; the shared one when copies are refused. */
+export function privateInvoke(): RawInvoke {
+  return privateCopy(invokeTemplate)?.(enterCall, callFailure, runTailCalls, TAIL_CALL) ?? invokeRaw
 }
 
 /** `f(x)` for its first value, through the unary form of a builtin (see the essay above). */
@@ -184,3 +220,5 @@ export function noteSavedLine(st: LuaState, line: number): void {
 export function savedLine(st: LuaState, start: number): number {
   return st.callLines[st.depth + 1] || start
 }
+
+
