@@ -5,6 +5,8 @@
  */
 
 import { parse } from "acorn"
+import { spawnSync } from "node:child_process"
+import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { HOT_CALLS, HOT_ITERATIONS, TEMPLATES, privateCopy } from "../../../worker/lua/runtime/hot.js"
 // Imported for the templates they register.
@@ -52,7 +54,7 @@ function freeNames(text: string): string[] {
 describe("the templates", () => {
   it("are registered: the function entries, the named calls, the call path and the counted loop", () => {
     const names = TEMPLATES.map((t) => t.name)
-    for (const name of ["entryOfTwo", "plainEntry", "generalEntry", "invokeTemplate", "countedLoop", "callUpvalueWithOffset", "callLocalWithTwo"]) {
+    for (const name of ["entryOfTwo", "plainEntry", "generalEntry", "invokeTemplate", "countedLoop", "whileLoop", "repeatLoop", "callUpvalueWithOffset", "callLocalWithTwo"]) {
       expect(names).toContain(name)
     }
   })
@@ -127,6 +129,23 @@ describe("a hot loop", () => {
     expect(valueOf(unique(`local s = 0 for i = ${n}, 1, -2 do s = s + 1 end return s`))).toBe(Math.ceil(n / 2))
   })
 
+  it("while and repeat go on across the switch, each test evaluated once per iteration", () => {
+    const n = HOT_ITERATIONS * 2 + 3
+    // The test counts its own evaluations: one per iteration and one that ends the loop.
+    const whileSource = unique(`local tests, i, s = 0, 0, 0
+local function more() tests = tests + 1 return i < ${n} end
+while more() do i = i + 1 s = s + i end
+return { tests, i, s }`)
+    expect(valueOf(whileSource)).toEqual([n + 1, n, (n * (n + 1)) / 2])
+    const repeatSource = unique(`local tests, i = 0, 0
+repeat i = i + 1 until (function() tests = tests + 1 return i >= ${n} end)()
+return { tests, i }`)
+    expect(valueOf(repeatSource)).toEqual([n, n])
+    expect(valueOf(unique(`local i = 0 while true do i = i + 1 if i == ${n} then break end end return i`))).toBe(n)
+    // A loop run again later (the statement inside an outer loop) starts in its private copy.
+    expect(valueOf(unique(`local s = 0 for k = 1, 3 do local i = 0 while i < ${n} do i = i + 1 s = s + 1 end end return s`))).toBe(3 * n)
+  })
+
   it("gives every iteration its own captured control variable across the switch", () => {
     const n = HOT_ITERATIONS + 10
     const source = unique(`local fs = {} for i = 1, ${n} do fs[i] = function() return i end end
@@ -155,5 +174,28 @@ return { fs[1](), fs[${HOT_ITERATIONS}](), fs[${HOT_ITERATIONS + 1}](), fs[${n}]
     expect(seen).toEqual([5, 7, 9, 11, 13, 15, 17, 19, 21, 23])
     expect(1_000_000 - st.fuel).toBe(10)
     expect(hot.n).toBe(3)
+  })
+})
+
+describe("a host that refuses code generation", () => {
+  it("runs hot functions and loops on the shared code, with the same results", () => {
+    // Node's own flag; the worker of such a host cannot make copies (built by `npm test`, in dist/).
+    const engine = fileURLToPath(new URL("../../../dist/worker/lua/index.js", import.meta.url))
+    const program = `local function fib(n) if n < 2 then return n end return fib(n - 1) + fib(n - 2) end
+local s = 0 for i = 1, ${HOT_ITERATIONS * 3} do s = s + 1 end
+local w = 0 while w < ${HOT_ITERATIONS * 2} do w = w + 1 end
+return { fib(20), s, w }`
+    const script = `import { runLua } from ${JSON.stringify(engine)}
+let refused = false
+try { new Function("return 1") } catch { refused = true }
+const first = runLua(${JSON.stringify(program)})
+const again = runLua(${JSON.stringify(program)})
+console.log(JSON.stringify({ refused, first, again }))`
+    const child = spawnSync(process.execPath, ["--disallow-code-generation-from-strings", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 60_000 })
+    expect(child.stderr).toBe("")
+    const { refused, first, again } = JSON.parse(child.stdout) as { refused: boolean; first: { ok: boolean; value: unknown }; again: { value: unknown } }
+    expect(refused).toBe(true)
+    expect(first).toMatchObject({ ok: true, value: [6765, HOT_ITERATIONS * 3, HOT_ITERATIONS * 2] })
+    expect(again.value).toEqual(first.value)
   })
 })

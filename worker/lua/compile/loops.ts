@@ -26,7 +26,7 @@ import type { LuaState } from "../runtime/state.js"
 import { LuaError, LuaFloat, LuaTable, canonicalFloat, canonicalInteger, typeName, type LuaFunction, type LuaValue } from "../runtime/value.js"
 import { compileBlock } from "./blocks.js"
 import { callSite, compileCallOther } from "./calls.js"
-import { BREAK, type CompileContext, type Completion, type Frame, type Stmt } from "./context.js"
+import { BREAK, type CompileContext, type Completion, type Frame, type Stmt, type Test } from "./context.js"
 import { compileExpression, compileListToArray, compileValueList } from "./expressions.js"
 import { compileTest } from "./operators.js"
 import { declareLocal } from "./statements.js"
@@ -41,39 +41,70 @@ function loopBody(statements: Parameters<typeof compileBlock>[0], ctx: CompileCo
 export function compileWhileStatement(node: WhileStatement, ctx: CompileContext): Stmt {
   const test = compileTest(node.condition, ctx)
   const body = loopBody(node.body, ctx)
-  const rt = ctx.rt
   const line = ctx.line(node)
-  return function whileLoop(R: Frame): Completion {
+  return hotLoop(ctx, whileLoop, ctx.rt, test, body, line, BREAK)
+}
+
+/**
+ * The template of `while`. `tested`: the private copy goes on from an iteration whose test the
+ * shared loop has evaluated already (a test may have side effects: it runs once per iteration).
+ */
+const whileLoop = template(function whileLoop(rt: CompileContext["rt"], test: Test, body: Stmt, line: number, BRK: LuaValue[], hot: HotLoop<LoopStatement> | null): LoopStatement {
+  return function whileLoop(R, tested) {
+    if (hot !== null && hot.loop !== null) return hot.loop(R, false)
     const st = rt.st
-    while (test(R)) {
+    while (tested === true || test(R)) {
+      tested = false
+      if (hot !== null && hot.iterated()) return hot.loop!(R, true)
       if (--st.fuel <= 0) st.refuelAt(line)
       const c = body(R)
       if (c !== undefined) {
-        if (c === BREAK) break
+        if (c === BRK) break
         return c
       }
     }
     return undefined
   }
-}
+})
 
 export function compileRepeatStatement(node: RepeatStatement, ctx: CompileContext): Stmt {
   const body = loopBody(node.body, ctx)
   const test = compileTest(node.condition, ctx)
-  const rt = ctx.rt
   const line = ctx.line(node)
-  return function repeatLoop(R: Frame): Completion {
+  return hotLoop(ctx, repeatLoop, ctx.rt, test, body, line, BREAK)
+}
+
+/** The template of `repeat`: the private copy goes on from the start of an iteration, as a fresh loop does. */
+const repeatLoop = template(function repeatLoop(rt: CompileContext["rt"], test: Test, body: Stmt, line: number, BRK: LuaValue[], hot: HotLoop<LoopStatement> | null): LoopStatement {
+  return function repeatLoop(R) {
+    if (hot !== null && hot.loop !== null) return hot.loop(R, false)
     const st = rt.st
     do {
+      if (hot !== null && hot.iterated()) return hot.loop!(R, false)
       if (--st.fuel <= 0) st.refuelAt(line)
       const c = body(R)
       if (c !== undefined) {
-        if (c === BREAK) break
+        if (c === BRK) break
         return c
       }
     } while (!test(R))
     return undefined
   }
+})
+
+/** A `while` or `repeat` statement; `tested` (private copies only): the first iteration's test has run. */
+type LoopStatement = (R: Frame, tested?: boolean) => Completion
+
+/**
+ * A loop statement from its template and what it takes before `hot`: the shared closure, counting
+ * its iterations until it turns hot; in a function compiled again because it is hot, one that
+ * hands every execution to its private copy from the start.
+ */
+function hotLoop<Deps extends unknown[]>(ctx: CompileContext, factory: (...args: [...Deps, HotLoop<LoopStatement> | null]) => LoopStatement, ...deps: Deps): Stmt {
+  const copy = (): LoopStatement | null => privateCopy(factory as never as (...args: unknown[]) => LoopStatement)?.(...deps, null) ?? null
+  const hot = new HotLoop<LoopStatement>(copy)
+  if (ctx.hot) hot.loop = copy()
+  return factory(...deps, hot)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,7 +122,7 @@ export function compileForNumericStatement(node: ForNumericStatement, ctx: Compi
   const line = ctx.line(node)
   const privateLoop = () => privateCopy(countedLoop)?.(slot, boxed, body, line, BREAK, null) ?? null
   // In a function compiled again because it is hot, the loop is private from the start.
-  const hot = new HotLoop(privateLoop)
+  const hot = new HotLoop<CountedLoop>(privateLoop)
   if (ctx.hot) hot.loop = privateLoop()
   const sharedLoop = countedLoop(slot, boxed, body, line, BREAK, hot)
   const fault = (error: unknown): unknown =>
@@ -165,15 +196,15 @@ export function compileForNumericStatement(node: ForNumericStatement, ctx: Compi
 type CountedLoop = (R: Frame, st: LuaState, i: number, c: number, count: number) => Completion
 
 /**
- * The iterations of one numeric `for`, counted by its shared loop until it turns hot; then `loop`
- * is its private copy (runtime/hot.ts), which goes on from the iteration the shared one was at
- * and runs every later execution of the statement.
+ * The iterations of one loop statement, counted by its shared closure until it turns hot; then
+ * `loop` is its private copy (runtime/hot.ts), which goes on from the iteration the shared one was
+ * at and runs every later execution of the statement.
  */
-class HotLoop {
+class HotLoop<Loop> {
   private iterations = 0
-  loop: CountedLoop | null = null
+  loop: Loop | null = null
 
-  constructor(private readonly copy: () => CountedLoop | null) {}
+  constructor(private readonly copy: () => Loop | null) {}
 
   /** Counts an iteration of the shared loop: true when the rest of the loop is to run in `loop`. */
   iterated(): boolean {
@@ -188,7 +219,7 @@ class HotLoop {
  * the one that makes it hot, hands the rest to the private copy, before spending that iteration's
  * fuel; the private copy has `hot` null.
  */
-const countedLoop = template(function countedLoop(slot: number, boxed: boolean, body: Stmt, line: number, BRK: LuaValue[], hot: HotLoop | null): CountedLoop {
+const countedLoop = template(function countedLoop(slot: number, boxed: boolean, body: Stmt, line: number, BRK: LuaValue[], hot: HotLoop<CountedLoop> | null): CountedLoop {
   return function integerLoop(R, st, i, c, count) {
     for (; count > 0; count--) {
       if (hot !== null && hot.iterated()) return hot.loop!(R, st, i, c, count)

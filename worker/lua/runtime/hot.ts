@@ -13,7 +13,7 @@
  * known function, inlined with everything that body calls in turn. A copy of a template made by
  * `privateCopy` is such a closure: the template's text, evaluated again with `new Function`,
  * is a new function literal with feedback of its own. The text is the engine's own (a template's
- * `toString()`) and a counter; no program text ever reaches it, and a template refers to
+ * `toString()`, read as its module loads) and a counter; no program text ever reaches it, and a template refers to
  * nothing but its parameters and JavaScript's globals (test/lua/engine/hot.test.ts checks every
  * one), so the copy runs exactly as the shared closure does: same fuel, same bounds, same errors.
  *
@@ -24,8 +24,8 @@
  *   of the call path (call.ts), and its closures, those made before included, run that
  *   code from then on (compile/functions.ts). This needs the compile context, which a program keeps only
  *   for the run it was compiled for (`Runtime.compiling`): a cached program's tree is not kept.
- * - a numeric `for` that has run `HOT_ITERATIONS` iterations goes on in a private copy of its
- *   loop, from the iteration it was at (compile/loops.ts).
+ * - a loop (`while`, `repeat`, numeric `for`) that has run `HOT_ITERATIONS` iterations goes on in
+ *   a private copy of itself, from the iteration it was at (compile/loops.ts).
  *
  * When code generation is refused (a host running Node with
  * `--disallow-code-generation-from-strings`), there are no copies and everything runs shared.
@@ -34,15 +34,19 @@
 /** Calls after which a function gets its private code. */
 export const HOT_CALLS = 1_000
 
-/** Iterations after which a numeric `for` goes on in its private copy. */
+/** Iterations after which a loop goes on in its private copy. */
 export const HOT_ITERATIONS = 5_000
 
 /** Every template, for the test that checks each refers only to its parameters. */
 export const TEMPLATES: Array<(...deps: never[]) => unknown> = []
 
+/** Each template's text, read once as its module loads, before any program has run. */
+const texts = new Map<unknown, string>()
+
 /** Marks `factory` as a template (see the essay above): it may be copied by `privateCopy`. */
 export function template<F extends (...deps: never[]) => unknown>(factory: F): F {
   TEMPLATES.push(factory)
+  texts.set(factory, `return (${Function.prototype.toString.call(factory)})`)
   return factory
 }
 
@@ -50,14 +54,16 @@ let copies = 0
 let refused = false
 
 /**
- * A new function literal with `factory`'s text, or null when code generation is refused. The
- * counter in the text keeps V8 from handing back a copy it compiled before (its cache of dynamic
- * functions is keyed by their text), which would share that copy's feedback.
+ * A new function literal with `factory`'s text, or null when code generation is refused (or
+ * `factory` is no template). The counter in the text keeps V8 from handing back a copy it
+ * compiled before (its cache of dynamic functions is keyed by their text), which would share
+ * that copy's feedback.
  */
 export function privateCopy<F extends (...deps: never[]) => unknown>(factory: F): F | null {
-  if (refused || !TEMPLATES.includes(factory)) return null
+  const text = texts.get(factory)
+  if (refused || text === undefined) return null
   try {
-    return new Function(`return (${factory.toString()})\n// private copy ${++copies}`)() as F
+    return new Function(`${text}\n// private copy ${++copies}`)() as F
   } catch (error) {
     if (!(error instanceof EvalError)) throw error
     refused = true
