@@ -25,6 +25,11 @@
  * (and the code that had the old closure inlined, once a GC collected it) and waited for it to
  * be recompiled: the second run of `fib(25)` took five times as long as the third.
  *
+ * The entry is one of three templates (runtime/hot.ts). It lives in the function literal's `code`
+ * (`{ entry }`), which every closure carries: a function called `HOT_CALLS` times is compiled
+ * again, its call sites with private call paths, its entry a private copy of the template, and
+ * `code.entry` becomes that copy, so the closures made before run it too (`HotFunction`).
+ *
  * Compiled functions are named `luaFunction...` (so `bound luaFunction...` once bound) so that
  * `tostring` can tell them from builtins and profiles show them as such.
  */

@@ -9,12 +9,12 @@
  *
  * Direct calls: a compiled Lua function without varargs and with at most three parameters is
  * marked `direct` (compile/functions.ts) and also accepts its arguments as JavaScript arguments —
- * `code(cells, null, a, b, c)` instead of `f([a, b, c])`. A call site with at most three fixed
+ * `code.entry(cells, null, a, b, c)` instead of `f([a, b, c])`. A call site with at most three fixed
  * arguments that finds such a callee uses `invokeDirect`, which is `invoke` without the argument
  * array: most calls of most programs (`fib(n - 1)`, `add(x, y)`, `o:get(k)`) then allocate
  * nothing but the callee's frame. Missing arguments arrive as `undefined` (nil) and extra ones
  * are dropped, as a fixed-parameter Lua function does with a list. A direct call calls the
- * closure's code, not the closure: the code is the same function in every run of a program, so
+ * entry of the closure's code, not the closure: the entry is the same function in every run, so
  * what V8 learnt about the call site in one run still holds in the next (compile/functions.ts).
  * Builtins never see this convention: they are never marked.
  *
@@ -48,7 +48,7 @@ export type FunctionEntry = (cells: Array<{ v: LuaValue }>, args: LuaValue[] | n
 
 /**
  * The code of one function literal, shared by all its closures: its entry, which is replaced once
- * by a private copy when the function turns hot (compile/hot.ts), so that closures made before
+ * by a private copy when the function turns hot (hot.ts), so that closures made before
  * run the new code too.
  */
 export interface FunctionCode {
@@ -116,7 +116,7 @@ export function firstResult(st: LuaState, results: LuaValue[]): LuaValue {
 export type RawInvoke = (st: LuaState, f: LuaFunction, args: LuaValue[] | null, site: CallSite, a: LuaValue, b: LuaValue, c: LuaValue) => LuaValue[]
 
 /**
- * The template of the call itself (compile/hot.ts). Kept small, with the tail-call loop and the
+ * The template of the call itself (hot.ts). Kept small, with the tail-call loop and the
  * error path out of line, so V8 inlines it into every call site; a call site of a hot function
  * inlines a private copy, whose feedback at the callee's entry is its own.
  */
@@ -220,5 +220,3 @@ export function noteSavedLine(st: LuaState, line: number): void {
 export function savedLine(st: LuaState, start: number): number {
   return st.callLines[st.depth + 1] || start
 }
-
-
