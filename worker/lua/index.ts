@@ -28,6 +28,7 @@ import { LuaMessages } from "./messages.js"
 import { CHUNK_NAME, CompileError } from "./parse.js"
 import { compiledProgram } from "./programs.js"
 import { HostCallError } from "./runtime/host-calls.js"
+import { allowCopies } from "./runtime/hot.js"
 import { numberToString } from "./runtime/number.js"
 import { LuaState, type LuaStateOptions } from "./runtime/state.js"
 import { InvalidTableKey, LuaError, LuaFloat, LuaTable, NO_VALUES, TableTooLarge, typeName } from "./runtime/value.js"
@@ -72,6 +73,7 @@ export function runLua(source: string, options: LuaOptions = {}): Outcome {
       ...(options.live === undefined ? {} : { live: options.live }),
     }
     st = takeState(stateOptions)
+    allowCopies()
     logs = st.logs
     const warnings = st.warnings
     const program = compiledProgram(source, st.bounds) // parse, compile (or reuse)

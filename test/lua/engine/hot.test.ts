@@ -8,7 +8,7 @@ import { parse } from "acorn"
 import { spawnSync } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { HOT_CALLS, HOT_ITERATIONS, TEMPLATES, privateCopy } from "../../../worker/lua/runtime/hot.js"
+import { HOT_CALLS, HOT_ITERATIONS, MAX_COPIES_PER_RUN, TEMPLATES, copiesMade, privateCopy } from "../../../worker/lua/runtime/hot.js"
 // Imported for the templates they register.
 import "../../../worker/lua/compile/index.js"
 import { failure, valueOf } from "./helpers.js"
@@ -118,6 +118,27 @@ for i = 1, ${HOT_CALLS * 2} do total = total + sum(i, 1, 2) end
 return { count(100000, 0), total }`)
     const n = HOT_CALLS * 2
     expect(valueOf(source)).toEqual([100000, (n * (n + 1)) / 2 + 3 * n])
+  })
+})
+
+describe("the copies a run makes", () => {
+  it("are at most MAX_COPIES_PER_RUN, however many call sites its hot functions have; the rest runs shared", () => {
+    const sites = 200
+    const body = Array.from({ length: sites }, (_, i) => `s = s + g(${i})`).join("\n")
+    const source = unique(`local function g(x) return x end
+local function f() local s = 0\n${body}\nreturn s end
+local total = 0
+for i = 1, ${HOT_CALLS + 5} do total = total + f() end
+return total`)
+    const before = copiesMade()
+    expect(valueOf(source)).toBe(((sites * (sites - 1)) / 2) * (HOT_CALLS + 5))
+    const made = copiesMade() - before
+    expect(made).toBeGreaterThan(0)
+    expect(made).toBeLessThanOrEqual(MAX_COPIES_PER_RUN)
+    // The next run may make copies of its own again.
+    const next = copiesMade()
+    expect(valueOf(unique(`local function h(n) return n end local s = 0 for i = 1, ${HOT_CALLS + 1} do s = s + h(1) end return s`))).toBe(HOT_CALLS + 1)
+    expect(copiesMade()).toBeGreaterThan(next)
   })
 })
 

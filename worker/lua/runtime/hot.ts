@@ -50,18 +50,35 @@ export function template<F extends (...deps: never[]) => unknown>(factory: F): F
   return factory
 }
 
+/**
+ * Private copies one run may make. A copy's cost is V8's, which no fuel counts, so a program with
+ * thousands of call sites in hot functions gets this many copies (about 6 ms) and runs the rest of
+ * its code shared, as cold code does.
+ */
+export const MAX_COPIES_PER_RUN = 64
+
 let copies = 0
+let left = MAX_COPIES_PER_RUN
 let refused = false
 
+/** A run begins (index.ts): it may make `MAX_COPIES_PER_RUN` copies. */
+export function allowCopies(): void {
+  left = MAX_COPIES_PER_RUN
+}
+
+/** Copies this thread has made, for tests. */
+export const copiesMade = (): number => copies
+
 /**
- * A new function literal with `factory`'s text, or null when code generation is refused (or
- * `factory` is no template). The counter in the text keeps V8 from handing back a copy it
+ * A new function literal with `factory`'s text, or null when code generation is refused, the
+ * run has made its copies (`MAX_COPIES_PER_RUN`) or `factory` is no template. The counter in the text keeps V8 from handing back a copy it
  * compiled before (its cache of dynamic functions is keyed by their text), which would share
  * that copy's feedback.
  */
 export function privateCopy<F extends (...deps: never[]) => unknown>(factory: F): F | null {
   const text = texts.get(factory)
-  if (refused || text === undefined) return null
+  if (refused || text === undefined || left <= 0) return null
+  left--
   try {
     return new Function(`${text}\n// private copy ${++copies}`)() as F
   } catch (error) {
