@@ -42,7 +42,7 @@ export function compileWhileStatement(node: WhileStatement, ctx: CompileContext)
   const test = compileTest(node.condition, ctx)
   const body = loopBody(node.body, ctx)
   const line = ctx.line(node)
-  return hotLoop(ctx, whileLoop, ctx.rt, test, body, line, BREAK)
+  return hotLoop(ctx, whileLoop, ctx.rt, test, body, line, BREAK)[0]
 }
 
 /**
@@ -71,7 +71,7 @@ export function compileRepeatStatement(node: RepeatStatement, ctx: CompileContex
   const body = loopBody(node.body, ctx)
   const test = compileTest(node.condition, ctx)
   const line = ctx.line(node)
-  return hotLoop(ctx, repeatLoop, ctx.rt, test, body, line, BREAK)
+  return hotLoop(ctx, repeatLoop, ctx.rt, test, body, line, BREAK)[0]
 }
 
 /** The template of `repeat`: the private copy goes on from the start of an iteration, as a fresh loop does. */
@@ -96,15 +96,15 @@ const repeatLoop = template(function repeatLoop(rt: CompileContext["rt"], test: 
 type LoopStatement = (R: Frame, tested?: boolean) => Completion
 
 /**
- * A loop statement from its template and what it takes before `hot`: the shared closure, counting
- * its iterations until it turns hot; in a function compiled again because it is hot, one that
- * hands every execution to its private copy from the start.
+ * A loop's shared closure from its template and what the template takes before `hot`, and the
+ * count that hands the loop to its private copy once it is hot. In a function compiled again
+ * because it is hot, the copy is made at once and runs every execution of the loop.
  */
-function hotLoop<Deps extends unknown[]>(ctx: CompileContext, factory: (...args: [...Deps, HotLoop<LoopStatement> | null]) => LoopStatement, ...deps: Deps): Stmt {
-  const copy = (): LoopStatement | null => privateCopy(factory as never as (...args: unknown[]) => LoopStatement)?.(...deps, null) ?? null
-  const hot = new HotLoop<LoopStatement>(copy)
+function hotLoop<Loop, Deps extends unknown[]>(ctx: CompileContext, factory: (...args: [...Deps, HotLoop<Loop> | null]) => Loop, ...deps: Deps): [Loop, HotLoop<Loop>] {
+  const copy = (): Loop | null => privateCopy(factory as never as (...args: unknown[]) => Loop)?.(...deps, null) ?? null
+  const hot = new HotLoop<Loop>(copy)
   if (ctx.hot) hot.loop = copy()
-  return factory(...deps, hot)
+  return [factory(...deps, hot), hot]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,11 +120,7 @@ export function compileForNumericStatement(node: ForNumericStatement, ctx: Compi
   const body = loopBody(node.body, ctx)
   const rt = ctx.rt
   const line = ctx.line(node)
-  const privateLoop = () => privateCopy(countedLoop)?.(slot, boxed, body, line, BREAK, null) ?? null
-  // In a function compiled again because it is hot, the loop is private from the start.
-  const hot = new HotLoop<CountedLoop>(privateLoop)
-  if (ctx.hot) hot.loop = privateLoop()
-  const sharedLoop = countedLoop(slot, boxed, body, line, BREAK, hot)
+  const [sharedLoop, hot] = hotLoop(ctx, countedLoop, slot, boxed, body, line, BREAK)
   const fault = (error: unknown): unknown =>
     error instanceof ArithmeticFault ? new LuaError(rt.st.where(line) + error.message) : error
 

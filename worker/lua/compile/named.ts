@@ -9,6 +9,10 @@
  * see every kind of argument and V8 inlines none of them. The commonest argument of a recursive
  * call, a local plus or minus a constant (`n - 1`, `i + 1`), is therefore computed in the call's
  * own closure, with the kernels and slow path of arithmetic.ts (same results, same errors).
+ *
+ * Each closure comes from a template (runtime/hot.ts). In a function compiled again because it is
+ * hot, every such call site is a private copy with a private call path (`callPath`), so V8 inlines
+ * its argument closures and, at the callee's entry, the one function the site has ever called.
  */
 
 import type { Expression } from "luaparse"
@@ -54,8 +58,6 @@ export function compileNamedCallFirst(
   if (b === undefined) return hotCopy(ctx.hot, callLocalWithOne)(firstWithOne, isCalledDirectly, firstResult, rt, slot, site, other, a, raw)
   return hotCopy(ctx.hot, callLocalWithTwo)(firstWithTwo, isCalledDirectly, firstResult, rt, slot, site, other, a, b, raw)
 }
-
-// The call closures are templates (runtime/hot.ts): a hot function's call sites are private copies.
 
 /** A direct function (runtime/call.ts): called through the site's call path with its arguments. */
 const isCalledDirectly = (f: LuaValue): f is DirectFunction => typeof f === "function" && isDirect(f as LuaFunction)
