@@ -75,7 +75,6 @@ export const JsMessages = {
     `string of ${length} characters exceeds the limit of ${limit} characters`,
   tooManyPendingCalls: (limit: number) =>
     `more than ${limit} host calls are pending at once (maxPendingCalls); await some before starting more`,
-  tooMuchLog: (limit: number) => `program printed more than ${limit} bytes of logs`,
 
   // -- Code Mode features ------------------------------------------------------------------
   absent: (name: string, reason: string) => `${name} is not available in Code Mode: ${reason}`,

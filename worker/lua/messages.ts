@@ -55,7 +55,6 @@ export const LuaMessages = {
   timedOut: (line: number) => `execution timed out while running code at line ${line}`,
   interrupted: () => "execution was interrupted",
   stringTooLarge: (bytes: number, limit: number) => `string of ${bytes} bytes exceeds the limit of ${limit} bytes`,
-  logsTooLarge: (limit: number) => `program printed more than ${limit} bytes of logs`,
   stackOverflow: (limit: number) =>
     `stack overflow: more than ${limit} nested function calls (unbounded recursion?); use a loop or a shallower recursion`,
   stackExhausted: (depth: number) =>

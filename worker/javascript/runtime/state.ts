@@ -21,11 +21,10 @@
  * one pointer rather than working out a name nobody may ask for.
  */
 
-import { OutputRecorder, type LiveOutput } from "../../output.js"
-import type { ToolNames } from "../../tool-names.js"
+import type { LiveOutput } from "../../output.js"
 import type { WatchedCall } from "./unawaited.js"
 import { liveWorld, type World } from "../../world.js"
-import { Meter } from "../../meter.js"
+import { EngineState } from "../../engine-state.js"
 import type { Diagnostic } from "../../../protocol/diagnostic.js"
 import { HostStop, noHost, type Host, type HostCalls } from "../../engine-host.js"
 import { DEFAULT_BOUNDS, type Bounds } from "../../../protocol/bounds.js"
@@ -56,7 +55,7 @@ export interface JsStateOptions {
 /** What a released state holds until its next execution begins. */
 const RELEASED: JsStateOptions = { host: noHost, bounds: DEFAULT_BOUNDS, deadline: Infinity }
 
-export class JsState extends Meter {
+export class JsState extends EngineState {
   // Every field is set by `begin`, the one place that says what a fresh execution starts from: a
   // compiled program keeps its state object from run to run (compile/programs.ts) and begins it
   // again, so nothing of one execution can survive into the next.
@@ -80,24 +79,12 @@ export class JsState extends Meter {
   /** Label of a pending `break`/`continue`, or null for an unlabelled one. */
   label!: string | null
 
-  /** The catalog's names under `tools`, when known: unknown names read as undefined (tool-names.ts). */
-  toolNames!: ToolNames | undefined
-  /** The last name read under `tools` that no tool has (`tools.crm.sendEmail`), for a later call's message. */
-  lastUnknownToolRead!: string | undefined
-
   /** Host calls started and not yet known to be observed (unawaited.ts). */
   watchedCalls!: WatchedCall[]
 
   /** Rejected promises nobody handled yet (see promise.ts). */
   unhandledRejections!: Set<JsObject>
 
-  logs!: string[]
-  /** The output blocks (`text`, `image`, console lines) and their caps (worker/output.ts). */
-  output!: OutputRecorder
-  warnings!: Diagnostic[]
-  /** A non-finite number has crossed as null and been warned about (protocol/json-numbers.ts). */
-  nonFiniteWarned!: boolean
-  private logBytes!: number
 
   /** The microtask queue: a growing array read from `jobHead`. */
   private jobs!: Job[]
@@ -136,14 +123,8 @@ export class JsState extends Meter {
     this.completion = undefined
     this.label = null
     this.unhandledRejections = new Set()
-    this.logs = []
-    this.output = new OutputRecorder(options.bounds, options.live, (message) => this.stop("ExecutionFailure", message))
-    this.warnings = []
-    this.nonFiniteWarned = false
-    this.toolNames = undefined
-    this.lastUnknownToolRead = undefined
+    this.restartRecord(options.bounds, options.live)
     this.watchedCalls = []
-    this.logBytes = 0
     this.jobs = []
     this.jobHead = 0
     this.realm = undefined as never
@@ -253,13 +234,6 @@ export class JsState extends Meter {
     this.depth = depth
   }
 
-  // -- Output ------------------------------------------------------------------------------
-
-  log(line: string): void {
-    this.logBytes += line.length + 1
-    if (this.logBytes > this.bounds.maxLogBytes) throw this.stop("ExecutionFailure", JsMessages.tooMuchLog(this.bounds.maxLogBytes))
-    this.logs.push(line)
-  }
 }
 
 export type { JsObject }

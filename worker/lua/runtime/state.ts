@@ -27,10 +27,9 @@
  * `renameArgumentError`).
  */
 
-import { OutputRecorder, type LiveOutput } from "../../output.js"
-import type { ToolNames } from "../../tool-names.js"
-import { Meter } from "../../meter.js"
-import type { Diagnostic, DiagnosticKind } from "../../../protocol/diagnostic.js"
+import type { LiveOutput } from "../../output.js"
+import { EngineState } from "../../engine-state.js"
+import type { DiagnosticKind } from "../../../protocol/diagnostic.js"
 import { HostStop, noHost, type Host } from "../../engine-host.js"
 import { DEFAULT_BOUNDS, type Bounds } from "../../../protocol/bounds.js"
 import { LuaMessages } from "../messages.js"
@@ -69,7 +68,7 @@ export interface LuaStateOptions {
 /** Call depth up to which `callLines` never grows (the default bound is 500). */
 const PRESIZED_CALL_LINES = 1000
 
-export class LuaState extends Meter {
+export class LuaState extends EngineState {
   // `begin` sets every per-run field, here and further down (it refills `callLines` and reseeds
   // `random`); only `libraries` is kept as it is from run to run.
   /** Current depth of non-tail Lua calls. */
@@ -100,17 +99,6 @@ export class LuaState extends Meter {
   private ids!: WeakMap<object, number>
   private nextId!: number
 
-  logs!: string[]
-  /** The output blocks (`text`, `image`, `print` lines) and their caps (worker/output.ts). */
-  output!: OutputRecorder
-  warnings!: Diagnostic[]
-  /** A non-finite number has crossed as null and been warned about (protocol/json-numbers.ts). */
-  nonFiniteWarned!: boolean
-  /** The catalog's names under `tools`, when known: unknown names read as nil (tool-names.ts). */
-  toolNames!: ToolNames | undefined
-  /** The last name read under `tools` that no tool has, for a later call's message. */
-  lastUnknownToolRead!: string | undefined
-  private logBytes!: number
   /** `math.random`'s generator, seeded from `randomSeed` (stdlib/math.ts). */
   readonly random = new Xoshiro256()
 
@@ -159,13 +147,7 @@ export class LuaState extends Meter {
     this.gotoLabel = undefined
     this.ids = new WeakMap()
     this.nextId = 0
-    this.logs = []
-    this.output = new OutputRecorder(options.bounds, options.live, (message) => this.stop("ExecutionFailure", message))
-    this.warnings = []
-    this.nonFiniteWarned = false
-    this.toolNames = undefined
-    this.lastUnknownToolRead = undefined
-    this.logBytes = 0
+    this.restartRecord(options.bounds, options.live)
     this.raised = null
     this.raisedDepth = -1
     this.builtinNames = undefined
@@ -351,15 +333,6 @@ export class LuaState extends Meter {
     return id
   }
 
-  // -------------------------------------------------------------------------------------------
-  // Output
-
-  /** Appends a line to the execution's logs (`print`). */
-  log(line: string): void {
-    this.logBytes += line.length + 1
-    if (this.logBytes > this.bounds.maxLogBytes) throw this.stop("ExecutionFailure", LuaMessages.logsTooLarge(this.bounds.maxLogBytes))
-    this.logs.push(line)
-  }
 }
 
 const noFunction: LuaFunction = () => NO_VALUES
