@@ -208,7 +208,7 @@ export function firstWithOne(rt: CompileContext["rt"], f: LuaValue, site: CallSi
 
 /** `f(x, y)` for its first result, as `firstWithOne`. */
 function firstWithTwo(rt: CompileContext["rt"], f: LuaValue, site: CallSite, other: CallOther, x: LuaValue, y: LuaValue): LuaValue {
-  if (typeof f === "function" && isDirect(f as LuaFunction)) return invokeDirectFirst(rt.st, f as DirectFunction, site, x, y)
+  if (isCalledDirectly(f)) return invokeDirectFirst(rt.st, f, site, x, y)
   const list: LuaValue[] = [x, y]
   if (typeof f === "function") return invokeFirst(rt.st, f as LuaFunction, list, site)
   return other(f, list)[0]

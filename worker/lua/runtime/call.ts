@@ -88,8 +88,7 @@ export function invoke(st: LuaState, f: LuaFunction, args: LuaValue[], site: Cal
 
 /** Calls a function from a compiled call site that wants only the first result. */
 export function invokeFirst(st: LuaState, f: LuaFunction, args: LuaValue[], site: CallSite): LuaValue {
-  const results = invokeRaw(st, f, args, site, undefined, undefined, undefined)
-  return results === ONE_RESULT ? st.result : results[0]
+  return firstResult(st, invokeRaw(st, f, args, site, undefined, undefined, undefined))
 }
 
 /** `invoke` of a `direct` function with its (at most three) arguments: its result list. */
@@ -100,11 +99,10 @@ export function invokeDirect(st: LuaState, f: DirectFunction, site: CallSite, a?
 
 /** `invokeFirst` of a `direct` function with its (at most three) arguments. */
 export function invokeDirectFirst(st: LuaState, f: DirectFunction, site: CallSite, a?: LuaValue, b?: LuaValue, c?: LuaValue): LuaValue {
-  const results = invokeRaw(st, f, null, site, a, b, c)
-  return results === ONE_RESULT ? st.result : results[0]
+  return firstResult(st, invokeRaw(st, f, null, site, a, b, c))
 }
 
-/** The first of the results a call through a `RawInvoke` returned. */
+/** The first of the results a call returned, which may be `ONE_RESULT`. */
 export function firstResult(st: LuaState, results: LuaValue[]): LuaValue {
   return results === ONE_RESULT ? st.result : results[0]
 }

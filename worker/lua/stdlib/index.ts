@@ -48,7 +48,7 @@ const LIBRARY_NAMES = ["string", "table", "math", "utf8", "json", "models"] as c
  */
 export interface LibraryTemplates {
   readonly G: LuaTable
-  readonly libraries: Readonly<Record<(typeof LIBRARY_NAMES)[number], LuaTable>>
+  readonly libraries: Readonly<Record<LibraryName, LuaTable>>
   readonly iterators: KnownIterators
 }
 
@@ -67,12 +67,8 @@ export function openLibraries(
   const templates = templatesOf(st)
   const G = templates.G.copy(st.bounds.maxTableEntries + LIBRARY_GLOBALS + extensionGlobals.length)
   const size = libraryTableSize(st)
-  const libraries = {} as Record<(typeof LIBRARY_NAMES)[number], LuaTable>
-  for (const name of LIBRARY_NAMES) {
-    const library = templates.libraries[name].copy(size)
-    libraries[name] = library
-    G.set(name, library)
-  }
+  const libraries = eachLibrary((name) => templates.libraries[name].copy(size))
+  for (const name of LIBRARY_NAMES) G.set(name, libraries[name])
   G.set("_G", G)
   G.set("ALL_TOOLS", toolList(st, tools))
   st.nameBuiltins = (names) => nameBuiltins(names, libraries, G)
@@ -99,9 +95,16 @@ function templatesOf(st: LuaState): LibraryTemplates {
   openState(st, G)
   openOutput(st, G)
   openModels(st, G)
-  const libraries = {} as Record<(typeof LIBRARY_NAMES)[number], LuaTable>
-  for (const name of LIBRARY_NAMES) libraries[name] = G.get(name) as LuaTable
-  return (st.libraries = { G, libraries, iterators })
+  return (st.libraries = { G, libraries: eachLibrary((name) => G.get(name) as LuaTable), iterators })
+}
+
+type LibraryName = (typeof LIBRARY_NAMES)[number]
+
+/** The library tables, one for each name. */
+const eachLibrary = (table: (name: LibraryName) => LuaTable): Record<LibraryName, LuaTable> => {
+  const libraries = {} as Record<LibraryName, LuaTable>
+  for (const name of LIBRARY_NAMES) libraries[name] = table(name)
+  return libraries
 }
 
 /** Records `string.rep`-style names of the builtins, as Lua's `pushglobalfuncname` finds them. */
