@@ -10,10 +10,11 @@
  * every run parsed and compiled its program again; that was the largest cost of a run on the
  * worker (1.4 s of 8 s of worker time in that burst, against 0.3 s for opening the libraries).
  * Small programs are what agents send in bursts, and a compiled program's memory grows with its
- * source (a 120-character Lua program compiles to about 19 KB of closures), so the store keeps
- * many small programs and few large ones: `RECENT` programs whatever their size (the old rule),
- * and past them programs while their sources add up to at most `SOURCE_BUDGET` characters (about
- * 550 such programs, some 10 MB, per engine and worker).
+ * source (a 106-character Lua program compiles to about 7 KB of closures, a JavaScript one of the
+ * same size to about 15 KB; neither keeps its syntax tree, see the engines' compile/context.ts),
+ * so the store keeps many small programs and few large ones: `RECENT` programs whatever their
+ * size (the old rule), and past them programs while their sources add up to at most
+ * `SOURCE_BUDGET` characters (about 600 such programs, 4 to 9 MB, per engine and worker).
  */
 
 /** Programs kept whatever their size. */

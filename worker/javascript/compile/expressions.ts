@@ -326,13 +326,14 @@ export const sourceText = (node: SyntaxNode, ctx: CompileContext): string => {
 
 /** Reads `super[key]` for the current method, with `this` as the receiver. */
 export function superBase(node: Super, ctx: CompileContext): { home: Expr; thisValue: Expr } {
-  const func = compileRead(refOf(node, ctx), ctx, ctx.line(node))
+  const line = ctx.line(node)
+  const func = compileRead(refOf(node, ctx), ctx, line)
   const st = ctx.st
   return {
     home: function superHome(R) {
       const f = func(R)
       const home = f instanceof JsFunction ? f.home : null
-      if (home === null) throw st.error("SyntaxError", "'super' keyword unexpected here", ctx.line(node))
+      if (home === null) throw st.error("SyntaxError", "'super' keyword unexpected here", line)
       return home.proto
     },
     thisValue: compileThisFor(node, ctx),

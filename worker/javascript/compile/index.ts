@@ -48,6 +48,7 @@ export function compileProgram(program: Program, st: JsState, source: string): (
   const frameSize = main.frameSize
   const resumable = items.some((i) => i.r !== null)
   const result = (c: Completion): Value => (c === RETURN ? st.returned : st.completion)
+  ctx.retire()
 
   return function runProgram(): JsPromise {
     const R: Frame = new Array(frameSize)

@@ -109,11 +109,13 @@ const RSTATEMENTS: Partial<HandlerTable<StatementNode, RStmt>> = {
     }
   },
   VariableDeclaration: (node, ctx) => {
+    // Read here, not in the arrow: the arrow's use would keep the tree in the closure's scope.
+    const isVar = node.kind === "var"
     const parts = node.declarations.map((d) => ({
       value: !d.init ? null : rexpr(d.init, ctx, d.id.type === "Identifier" ? d.id.name : undefined),
       write: patternSuspends(d.id, ctx) ? null : compilePatternDeclaration(d.id, ctx),
       rwrite: patternSuspends(d.id, ctx) ? compileResumablePattern(d.id, ctx, true) : null,
-      isVar: node.kind === "var",
+      isVar,
     }))
     return function* variableDeclaration(R: Frame) {
       for (const p of parts) {

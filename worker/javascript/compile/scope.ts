@@ -86,7 +86,8 @@ export class FunctionInfo {
   simpleParams = true
 
   constructor(
-    readonly node: FunctionNode | Program,
+    /** The function's tree; let go by `forgetTrees` once its program has compiled. */
+    public node: FunctionNode | Program,
     readonly parent: FunctionInfo | null,
     readonly arrow: boolean,
   ) {}
@@ -108,6 +109,37 @@ export type Ref =
   | { readonly kind: "local"; readonly binding: Binding; readonly tdz: boolean }
   | { readonly kind: "upvalue"; readonly binding: Binding; readonly fn: FunctionInfo; readonly index: number; readonly tdz: boolean }
   | { readonly kind: "global"; readonly name: string }
+
+/**
+ * Lets go of the syntax tree the resolution's records point into, once the program has compiled.
+ * Compiled closures keep some of those records (a `Binding` for its slot, through it a
+ * `FunctionInfo`), and through them the whole tree would live as long as the cached program
+ * (CompileContext, context.ts).
+ */
+export function forgetTrees(resolution: Resolution): void {
+  for (const info of resolution.functions.values()) {
+    info.node = undefined as never
+    info.params.length = 0
+  }
+  for (const scope of resolution.scopes.values()) scope.functions.length = 0
+  // Keyed by the tree's nodes, and reachable from every upvalue's `sourceSlot`.
+  resolution.functions.clear()
+  resolution.references.clear()
+  resolution.declarations.clear()
+  resolution.scopes.clear()
+  resolution.suspending.clear()
+  resolution.superReferences.clear()
+  resolution.derivedConstructors.clear()
+  resolution.initializers.clear()
+}
+
+/**
+ * An upvalue's `sourceSlot`, made out here rather than inside `resolveScopes`: a closure made
+ * there would keep the resolver's whole scope, and with it the syntax tree, as long as the
+ * compiled program keeps the upvalue.
+ */
+const slotOfLocal = (binding: Binding) => (): number => binding.slot
+const slotOfUpvalue = (fn: FunctionInfo, index: number) => (): number => fn.upvalueSlot(index)
 
 export const slotOf = (ref: Ref): number => (ref.kind === "local" ? ref.binding.slot : ref.kind === "upvalue" ? ref.fn.upvalueSlot(ref.index) : -1)
 export const isBoxed = (ref: Ref): boolean => ref.kind === "upvalue" || (ref.kind === "local" && ref.binding.captured)
@@ -186,12 +218,7 @@ export function resolveScopes(program: Program): Resolution {
     const existing = target.upvalues.findIndex((u) => u.binding === binding)
     if (existing >= 0) return existing
     const parent = target.parent!
-    let sourceSlot: () => number
-    if (parent === binding.fn) sourceSlot = () => binding.slot
-    else {
-      const index = capture(parent, binding)
-      sourceSlot = () => parent.upvalueSlot(index)
-    }
+    const sourceSlot = parent === binding.fn ? slotOfLocal(binding) : slotOfUpvalue(parent, capture(parent, binding))
     target.upvalues.push({ binding, sourceSlot })
     return target.upvalues.length - 1
   }

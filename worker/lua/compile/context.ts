@@ -12,8 +12,8 @@
  *   `GOTO` (the target is in `st.gotoLabel`), a function body returns whatever array is left.
  *
  * Two objects accompany compilation. `CompileContext` is compile-time only: the scope resolution,
- * the current function and labels, the source bytes; only a function that may turn hot keeps it,
- * until the program's first run ends (runtime/hot.ts). `Runtime` is what
+ * the current function and labels, the source bytes; it is emptied when the program's first run
+ * ends (a function that turns hot compiles again during that run, runtime/hot.ts). `Runtime` is what
  * closures keep: the execution's state `st`, the globals, the string library and the iterators
  * generic `for` recognises — rebound for each execution, so a compiled program can run again.
  */
@@ -24,7 +24,7 @@ import type { LuaState } from "../runtime/state.js"
 import type { Bounds } from "../../../protocol/bounds.js"
 import { LuaError, type LuaFunction, type LuaKey, type LuaTable, type LuaValue } from "../runtime/value.js"
 import { compileErrorAt, type CompileError } from "../parse.js"
-import type { FunctionInfo, Resolution } from "./scope.js"
+import { forgetTrees, type FunctionInfo, type Resolution } from "./scope.js"
 
 /** A call frame. Slots hold values, cells (`Cell`) or the varargs array, as scope.ts assigns them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -109,10 +109,18 @@ export class Runtime {
    */
   private upgradable: Array<{ forget(): void }> | null = []
 
+  /** The context this program was compiled in, retired when its first run is over. */
+  private compiledIn: CompileContext | null = null
+
   /** Keeps `fn` able to compile itself again until the end of this program's first run. */
   keepUpgradable(fn: { forget(): void }): void {
     if (this.upgradable === null) fn.forget()
     else this.upgradable.push(fn)
+  }
+
+  /** Notes the context compiling this program, to retire it with the first run (`release`). */
+  compilingIn(ctx: CompileContext): void {
+    this.compiledIn = ctx
   }
 
   /**
@@ -123,6 +131,8 @@ export class Runtime {
     for (const pool of this.framePools) pool.length = 0
     if (this.upgradable !== null) for (const fn of this.upgradable) fn.forget()
     this.upgradable = null
+    this.compiledIn?.retire()
+    this.compiledIn = null
     this.st = undefined as never
     this.G = undefined as never
     this.globals = undefined as never
@@ -137,8 +147,16 @@ export class Runtime {
 }
 
 /**
- * What the compile functions share while compiling one program; dropped once it is compiled and
+ * What the compile functions share while compiling one program; retired once it is compiled and
  * its first run is over (a hot function compiles again during that run, runtime/hot.ts).
+ *
+ * Why it is retired rather than just dropped. V8 keeps one context object per function call for
+ * all the closures made in it, holding every variable any of them uses: a compile function whose
+ * helper arrow reads `ctx` (`node.variables.map((v) => ctx.resolution...)`) hands `ctx` to the
+ * closure it returns as well. So every compiled closure may reach this object, and through its
+ * scope resolution and current function the program's whole syntax tree, which then lived as
+ * long as the cached program: a 106-character program kept its 12 KB tree beside 8 KB of
+ * closures. `retire` empties the context, so whoever still reaches it reaches nothing.
  */
 export class CompileContext {
   fn: FunctionInfo
@@ -147,16 +165,30 @@ export class CompileContext {
   loops = 0
   /** Compiling a hot function again for its private code (runtime/hot.ts): its call sites and loops get private copies. */
   hot = false
+  resolution: Resolution
+  bytes: string
 
   constructor(
     readonly rt: Runtime,
     /** The bounds of the executions this program is compiled for (part of its cache key). */
     readonly bounds: Bounds,
-    readonly resolution: Resolution,
-    readonly bytes: string,
+    resolution: Resolution,
+    bytes: string,
     main: FunctionInfo,
   ) {
     this.fn = main
+    this.resolution = resolution
+    this.bytes = bytes
+    rt.compilingIn(this)
+  }
+
+  /** Lets go of the tree and the source: nothing compiles in this context again (see above). */
+  retire(): void {
+    forgetTrees(this.resolution)
+    this.fn = undefined as never
+    this.labels = null
+    this.resolution = undefined as never
+    this.bytes = undefined as never
   }
 
   /** The line a node starts on: what runtime errors raised by its closure report. */

@@ -48,8 +48,7 @@ export function compileFunction(node: FunctionDeclaration, ctx: CompileContext):
   const sources = info.upvalues.map((u) => u.sourceSlot())
   const layout = frameLayout(info)
   const code: FunctionCode = { entry: NO_ENTRY }
-  const hot = new HotFunction(code, () => hotEntry(node, info, code, layout, ctx))
-  ctx.rt.keepUpgradable(hot)
+  const hot = hotFunction(node, info, code, layout, ctx)
   code.entry = functionEntry(layout, compileBody(node.body, info, ctx, false), ctx.rt.framePool(), code, hot)!
   const nu = sources.length
   const direct = takesDirectArguments(layout)
@@ -58,6 +57,17 @@ export function compileFunction(node: FunctionDeclaration, ctx: CompileContext):
     for (let j = 0; j < nu; j++) cells[j] = P[sources[j]!]
     return closureOf(code, cells, direct)
   }
+}
+
+/**
+ * The function's count of calls, able to compile it again until the first run ends. Made here and
+ * not in `compileFunction`: the closures made there would share the scope of this one's arrow,
+ * and so keep the function's syntax tree as long as the program (CompileContext, context.ts).
+ */
+function hotFunction(node: FunctionDeclaration, info: FunctionInfo, code: FunctionCode, layout: FrameLayout, ctx: CompileContext): HotFunction {
+  const hot = new HotFunction(code, () => hotEntry(node, info, code, layout, ctx))
+  ctx.rt.keepUpgradable(hot)
+  return hot
 }
 
 /** What `code.entry` holds while its function is being compiled: never called. */

@@ -66,7 +66,8 @@ export class FunctionInfo {
   isVararg = false
 
   constructor(
-    readonly node: FunctionDeclaration | Chunk,
+    /** The function's tree; let go by `forgetTrees` once its program has compiled. */
+    public node: FunctionDeclaration | Chunk,
     readonly parent: FunctionInfo | null,
   ) {}
 
@@ -96,6 +97,28 @@ export interface Resolution {
   /** Every identifier that declares a local. */
   readonly declarations: Map<Identifier, Binding>
 }
+
+/**
+ * Lets go of the syntax trees the resolution's records point into. Compiled closures keep some
+ * of those records (a `Binding` for its slot, through it a `FunctionInfo`), and through them the
+ * whole tree would live as long as the program (CompileContext, context.ts).
+ */
+export function forgetTrees(resolution: Resolution): void {
+  for (const info of resolution.functions.values()) info.node = undefined as never
+  for (const binding of resolution.declarations.values()) binding.literal = undefined
+  // Keyed by the tree's nodes, and reachable from every upvalue's `sourceSlot`.
+  resolution.functions.clear()
+  resolution.references.clear()
+  resolution.declarations.clear()
+}
+
+/**
+ * An upvalue's `sourceSlot`, made out here rather than inside `resolveScopes`: a closure made
+ * there would keep the resolver's whole scope, and with it the syntax tree, as long as the
+ * compiled program keeps the upvalue.
+ */
+const slotOfLocal = (binding: Binding) => (): number => binding.slot
+const slotOfUpvalue = (fn: FunctionInfo, index: number) => (): number => fn.upvalueSlot(index)
 
 /** The slot a reference reads in the current frame (not for globals). */
 export const slotOf = (ref: VariableRef): number =>
@@ -149,13 +172,7 @@ export function resolveScopes(chunk: Chunk, bytes: string, constants: ReadonlySe
     const existing = target.upvalues.findIndex((u) => u.binding === binding)
     if (existing >= 0) return existing
     const parent = target.parent!
-    let sourceSlot: () => number
-    if (parent === binding.fn) {
-      sourceSlot = () => binding.slot
-    } else {
-      const index = capture(parent, binding)
-      sourceSlot = () => parent.upvalueSlot(index)
-    }
+    const sourceSlot = parent === binding.fn ? slotOfLocal(binding) : slotOfUpvalue(parent, capture(parent, binding))
     target.upvalues.push({ binding, sourceSlot })
     return target.upvalues.length - 1
   }

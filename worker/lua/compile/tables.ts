@@ -109,6 +109,11 @@ function compileRecord(names: string[], values: Expr[], max: number): Expr {
   }
 }
 
+const constantKey =
+  (name: string): Expr =>
+  () =>
+    name
+
 /** Records with more fields than this get a Map at once (LuaTable's small form holds 8). */
 const SMALL_RECORD = 8
 
@@ -117,17 +122,18 @@ function compileMixed(node: TableConstructorExpression, ctx: CompileContext): Ex
   const items: Expression[] = []
   const keyed: Array<{ key: Expr; value: Expr; at: number }> = []
   let onlyStringKeys = true
-  node.fields.forEach((f) => {
+  // A loop, not a `forEach` arrow: an arrow using `items` would put the tree's items in the scope
+  // the table's closures keep (CompileContext, context.ts).
+  for (const f of node.fields) {
     if (f.type === "TableValue") {
       items.push(f.value)
     } else if (f.type === "TableKeyString") {
-      const name = f.key.name
-      keyed.push({ key: () => name, value: compileExpression(f.value, ctx), at: items.length })
+      keyed.push({ key: constantKey(f.key.name), value: compileExpression(f.value, ctx), at: items.length })
     } else {
       if (f.key.type !== "StringLiteral") onlyStringKeys = false
       keyed.push({ key: compileExpression(f.key, ctx), value: compileExpression(f.value, ctx), at: items.length })
     }
-  })
+  }
   const { fixed, rest } = positional(items, ctx, node)
   const line = ctx.line(node)
   const rt = ctx.rt
