@@ -29,6 +29,7 @@ import {
   DEFAULT_RING_BYTES,
   GENERATION,
   HOST_BELL,
+  HOST_LISTENING,
   HOST_WANTS_ROOM,
   INTERRUPT,
   isChannelRequest,
@@ -269,6 +270,8 @@ export class HostChannel {
 
   /** One turn of the listener: read, write what waits for room, then wait for the next ring. */
   private readonly pump = (): void => {
+    // Store (seq-cst): awake now; workers ring the bell without notifying until the next wait.
+    Atomics.store(this.words, HOST_LISTENING, 0)
     while (!this.closed) {
       // Load (seq-cst) the bell BEFORE looking: a ring after this makes `waitAsync` settle at once.
       const bell = Atomics.load(this.words, HOST_BELL)
@@ -282,6 +285,8 @@ export class HostChannel {
       if (this.ringOwed) this.ringWorker()
       if (this.outgoing.length > 0) this.flush()
       if (this.closed) return
+      // Store (seq-cst) before the wait loads the bell: a worker that rings after it notifies.
+      Atomics.store(this.words, HOST_LISTENING, 1)
       // Waits (without blocking the thread) while the bell still holds `bell`.
       const wait = waitAsync(this.words, HOST_BELL, bell)
       if (wait.async) {
@@ -289,6 +294,7 @@ export class HostChannel {
         return
       }
       // "not-equal": the worker rang while we were reading; go round again.
+      Atomics.store(this.words, HOST_LISTENING, 0)
     }
   }
 

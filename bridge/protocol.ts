@@ -101,6 +101,16 @@ export const GENERATION = 38
  * its answer and moved on) makes the ask stale without any further handshake.
  */
 export const YIELD = 39
+/**
+ * Non-zero while the host's listener may be asleep in its `Atomics.waitAsync` on its bell. The
+ * worker notifies only then: a notify that settles the host's wait is a cross-thread wake-up (a
+ * task posted to the host's event loop, a write that wakes its thread), which cost a worker about
+ * a sixth of a suspended run's time in a burst, while a host busy reading will see the bell anyway.
+ * The host stores it before its wait loads the bell; the worker loads it after it rings: with
+ * sequentially consistent atomics, either the worker sees it set, or the host's wait sees the new
+ * bell and does not sleep.
+ */
+export const HOST_LISTENING = 40
 
 export const CONTROL_BYTES = 256
 export const FRAME_LENGTH_BYTES = 4

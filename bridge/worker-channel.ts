@@ -24,6 +24,7 @@ import {
   CLOSED,
   GENERATION,
   HOST_BELL,
+  HOST_LISTENING,
   HOST_WANTS_ROOM,
   INTERRUPT,
   NEXT_ID,
@@ -310,6 +311,8 @@ export class WorkerChannel {
   private ringHost(): void {
     // Add (seq-cst): comes after the stores it announces, so a host that sees the new bell sees them.
     Atomics.add(this.words, HOST_BELL, 1)
+    // Load (seq-cst) after the ring: pairs with the host's store before its wait (HOST_LISTENING).
+    if (Atomics.load(this.words, HOST_LISTENING) === 0) return
     // Notify: wakes the host's pending `Atomics.waitAsync` on its bell.
     Atomics.notify(this.words, HOST_BELL, 1)
   }

@@ -4,10 +4,12 @@
  */
 
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { HostChannel } from "../../bridge/host-channel.js"
+import { HostChannel, type ChannelRequest } from "../../bridge/host-channel.js"
+import { WorkerChannel } from "../../bridge/worker-channel.js"
 import {
   CONTROL_BYTES,
   HOST_BELL,
+  HOST_LISTENING,
   NEXT_ID,
   REQUEST_HEAD,
   REQUEST_TAIL,
@@ -38,6 +40,30 @@ describe("channel edges", () => {
     expect(await harness.run("roundTrip", { text: "🙂é".repeat(500) })).toEqual({ ok: true, result: { same: true, length: 1500 } })
     expect(Atomics.load(words, REQUEST_TAIL)).toBeLessThan(0)
     expect(Atomics.load(words, RESPONSE_TAIL)).toBeLessThan(0)
+  })
+
+  it("wakes the host only while it listens: a frame sent before is read when it starts", async () => {
+    const channel = new HostChannel()
+    const words = new Int32Array(channel.buffer, 0, CONTROL_BYTES / 4)
+    // Both ends in this thread: the worker end only writes and rings, it never blocks.
+    const worker = new WorkerChannel(channel.buffer)
+    const notify = vi.spyOn(Atomics, "notify")
+    const hostWakes = () => notify.mock.calls.filter(([array, index]) => array.buffer === channel.buffer && index === HOST_BELL).length
+    try {
+      worker.send("log", "before", [])
+      expect(hostWakes()).toBe(0)
+      const received: ChannelRequest[] = []
+      channel.listen((request) => received.push(request))
+      // The listener read the frame at once, and now waits on its bell.
+      expect(received.map((request) => request.name)).toEqual(["before"])
+      expect(Atomics.load(words, HOST_LISTENING)).toBe(1)
+      worker.send("log", "after", [])
+      expect(hostWakes()).toBe(1)
+      await vi.waitFor(() => expect(received.map((request) => request.name)).toEqual(["before", "after"]))
+    } finally {
+      notify.mockRestore()
+      channel.close()
+    }
   })
 
   it("reports a malformed request and closes, without throwing on the host", async () => {
