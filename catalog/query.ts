@@ -21,7 +21,7 @@
  * tasks"); the ranker prefers tools whose name is about the same thing.
  */
 
-import { abbreviationOf, compoundParts, expansionOf, isAction, isActionWritten, isPlural, isStopWord, isThing, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
+import { abbreviationOf, compoundParts, expansionOf, isAction, isActionWritten, isEnglishWritten, isPlural, isStopWord, isThing, shortFormsOf, stem, synonymsOf, translate, translateExactly } from "./stemming.js"
 import { scan } from "./tokens.js"
 import { weights } from "./weights.js"
 
@@ -310,16 +310,20 @@ const attachJoins = (concepts: Array<QueryConcept>, written: ReadonlyArray<strin
 const REVERSING: ReadonlySet<string> = new Set(["remov", "delet", "undo", "revers", "revok", "drop"])
 
 const conceptOf = (word: string, translations: ReadonlyArray<string>): QueryConcept => {
-  const { translated: TRANSLATED, synonym: SYNONYM } = weights()
+  const { translated: TRANSLATED, synonym: SYNONYM, foreignSpelling: FOREIGN_SPELLING } = weights()
   const own = stem(word)
   const terms = new Map<string, number>()
   const note = (term: string, quality: number) => {
     if (quality > (terms.get(term) ?? 0)) terms.set(term, quality)
   }
-  note(own, OWN)
+  // A foreign word means what its translations say: German "Termin" is an appointment, not a
+  // "terminal" nor a kind of "terminate", though its spelling stems like both. A word that is
+  // also English as written ("plan", German for a schedule) keeps its English sense too.
+  const foreign = translations.length > 0 && !translations.includes(own) && !isEnglishWritten(word)
+  note(own, foreign ? FOREIGN_SPELLING : OWN)
   for (const short of shortFormsOf(word)) note(stem(short), OWN)
   for (const translation of translations) note(translation, TRANSLATED)
-  for (const synonym of synonymsOf(own)) note(synonym, SYNONYM)
+  if (!foreign) for (const synonym of synonymsOf(own)) note(synonym, SYNONYM)
   for (const translation of translations) for (const synonym of synonymsOf(translation)) note(synonym, SYNONYM * TRANSLATED)
   return {
     stem: own,

@@ -17,6 +17,11 @@ export interface RankingWeights {
   /** Match qualities, relative to a concept's own stem (1). */
   readonly translated: number
   readonly synonym: number
+  /**
+   * A foreign word's own spelling, read as English: German "Termin" is not "terminal", but a
+   * product name written the same in every language still matches.
+   */
+  readonly foreignSpelling: number
   readonly prefixOfTerm: number
   readonly termPrefix: number
   readonly oneTypo: number
@@ -75,6 +80,7 @@ export const WEIGHTS: RankingWeights = Object.freeze({
   k1: 1.2,
   translated: 1,
   synonym: 0.3,
+  foreignSpelling: 0.3,
   prefixOfTerm: 0.7,
   termPrefix: 0.55,
   oneTypo: 0.5,

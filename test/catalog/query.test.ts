@@ -34,6 +34,17 @@ describe("query analysis", () => {
     expect(translate("incidentes")).toEqual([stem("incidents")])
   })
 
+  it("reads a foreign word through its translations, not through English words it stems like", () => {
+    const quality = (query: string, term: string) => analyzeQuery(query)[0]!.terms.find((t) => t.term === term)?.quality ?? 0
+    // German "Termin" (an appointment) stems like "terminal" and "terminate": neither is meant.
+    expect(quality("Termin", stem("appointment"))).toBe(1)
+    expect(quality("Termin", "termin")).toBeLessThan(1)
+    expect(quality("Termin", stem("stop"))).toBe(0)
+    // "plan" is German for a schedule and English as written: it keeps its English sense.
+    expect(quality("plan", "plan")).toBe(1)
+    expect(quality("plan", stem("arrange"))).toBeGreaterThan(0)
+  })
+
   it("splits German compounds into listed words", () => {
     expect(compoundParts("bereitschaftsplan")).toEqual(["bereitschaft", "plan"])
     expect(compoundParts("kalender")).toEqual([])
