@@ -154,6 +154,13 @@ export class WorkerChannel {
     return this.block(id, performance.now() + ms)
   }
 
+  /** The response to `id` if it has arrived, else undefined; never blocks and never sleeps. */
+  answered(id: number): ChannelResponse | undefined {
+    this.followReset()
+    this.drain()
+    return this.take(id)
+  }
+
   /** Blocks until any response arrives (the oldest unclaimed one first). */
   waitAny(): ChannelResponse {
     this.followReset()

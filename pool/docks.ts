@@ -151,10 +151,15 @@ export class Docks {
   private readonly keys = new WeakMap<SharedArrayBuffer, number>()
   private nextKey = 1
 
+  /** The loops' count of those spinning for their next run (`LoopTask.spinning`). */
+  private readonly spinning = new SharedArrayBuffer(4)
+
   constructor(
     private readonly piscina: Pool,
     private readonly pressure: SharedArrayBuffer,
     private readonly maxThreads: number,
+    /** Loops that may spin at once (`LoopTask.maxSpinning`). */
+    private readonly maxSpinning: number,
   ) {}
 
   /** Threads running a loop (or about to). */
@@ -269,7 +274,15 @@ export class Docks {
     this.docks.add(dock)
     this.loops++
     dock.channel.listen((request) => this.onRequest(dock, request))
-    const task: LoopTask = { loop: true, dock: dock.channel.buffer, port: port2, pressure: this.pressure, idleMs: LOOP_IDLE_MS }
+    const task: LoopTask = {
+      loop: true,
+      dock: dock.channel.buffer,
+      port: port2,
+      pressure: this.pressure,
+      idleMs: LOOP_IDLE_MS,
+      spinning: this.spinning,
+      maxSpinning: this.maxSpinning,
+    }
     this.piscina.run(task, { transferList: [port2] as never, signal: dock.abort }).then(
       () => this.onLoopEnded(dock, undefined),
       (error: unknown) => this.onLoopEnded(dock, error),

@@ -291,7 +291,8 @@ export class WorkerPool {
       concurrentTasksPerWorker: 1,
       loadBalancer: anyIdleThread,
     })
-    this.docks = new Docks(this.piscina, this.pressure.buffer as SharedArrayBuffer, maxThreads)
+    // A loop spinning for its next run holds a core: the host keeps one of the compute threads' cores.
+    this.docks = new Docks(this.piscina, this.pressure.buffer as SharedArrayBuffer, maxThreads, this.hotThreads - 1)
     // A worker that fails outside a task (at start-up, say) is reported here; the task that needed
     // it fails on its own, so the pool only has to keep the event from crashing the host.
     this.piscina.on("error", (error: unknown) => {

@@ -45,6 +45,10 @@ export interface LoopTask {
   readonly pressure: SharedArrayBuffer
   /** Milliseconds the loop waits without a run before it asks to leave (`LEAVE_OPERATION`). */
   readonly idleMs: number
+  /** Int32 word 0: how many of the pool's loops are spinning for their next run (worker/loop.ts). */
+  readonly spinning: SharedArrayBuffer
+  /** Loops that may spin at once: one core fewer than the compute threads, so the host keeps one. */
+  readonly maxSpinning: number
 }
 
 export const isLoopTask = (task: unknown): task is LoopTask =>

@@ -66,6 +66,26 @@ describe("channel edges", () => {
     }
   })
 
+  it("answers whether a response has arrived without blocking (a loop spinning for its next run)", async () => {
+    const channel = new HostChannel()
+    const worker = new WorkerChannel(channel.buffer)
+    const received: ChannelRequest[] = []
+    channel.listen((request) => received.push(request))
+    try {
+      const id = worker.post("next", "1", [])
+      await vi.waitFor(() => expect(received).toHaveLength(1))
+      // Asked before the host answers: nothing yet, at once.
+      expect(worker.answered(id)).toBeUndefined()
+      channel.respond(id, { ok: true, value: "run" })
+      expect(worker.answered(id)).toEqual({ id, ok: true, value: "run" })
+      // Taken: it is no longer there, and the request is no longer outstanding.
+      expect(worker.answered(id)).toBeUndefined()
+      expect(worker.pending).toBe(0)
+    } finally {
+      channel.close()
+    }
+  })
+
   it("reports a malformed request and closes, without throwing on the host", async () => {
     const errors: Error[] = []
     const channel = new HostChannel({ onError: (error) => errors.push(error) })
