@@ -3,10 +3,17 @@
  *
  * Each Piscina thread the pool uses runs one long-lived loop task (worker/loop.ts, which says why
  * a loop beats a task per run). Its dock is a channel (bridge/host-channel.ts) whose worker end
- * is the loop: the loop keeps one `next` request outstanding, the host answers it with a run when
- * it hands this thread one, and the loop sends each reply back as a one-way `ended` frame. So a
- * hand-over is one frame written into shared memory, and a wake-up only when the thread sleeps;
- * the replies of a burst are read in batches, as the host's turn comes.
+ * is the loop: the loop keeps one `next` request outstanding, the host answers it with every run
+ * it has handed this thread and not yet sent (oldest first), and the loop runs them in order and
+ * sends each reply back as a one-way `ended` frame. So a hand-over is one frame written into
+ * shared memory, and a wake-up only when the thread sleeps; the replies of a burst are read in
+ * batches, as the host's turn comes.
+ *
+ * Why batches. A loop asks for its next run as it takes one, and the host reads the ask only when
+ * it next wakes, which takes longer than a trivial run: answered one run per ask, a thread of a
+ * burst of `return 1` ran a run and then waited for the host's round trip. With up to
+ * `PIPELINE_DEPTH` runs per thread sent together, 1,000 `return 1` at once ran 20-30% faster
+ * (medians of alternating runs, 9,300-10,400/s to 10,500-13,500/s on a slowed machine).
  *
  * Placement (`hand`), as the pool's scheduler wants it (workers.ts): the idle thread used most
  * recently, whose JIT and caches are the warmest, and among equals the thread a resumed execution
@@ -14,10 +21,11 @@
  * when the pool wants another thread, on a new one; otherwise, with `pipelined` (or at
  * `maxThreads`), the least busy thread, so it finds its next run waiting when it is done.
  *
- * A run ends with its reply, or when its thread dies: every run the thread held is rejected, the
- * one running with the thread's error and the one behind it with `QueuedBehind`, and the
- * execution decides whether it was the cause (execution.ts). Aborting a run still waiting in the dock takes it back; aborting
- * one the thread has been sent aborts the thread's loop task, and Piscina terminates the thread.
+ * A run ends with its reply, or when its thread dies: the replies the thread sent before it died
+ * are read first, then every run it still held is rejected, the one running with the thread's
+ * error and those behind it with `QueuedBehind`, and the execution decides whether it was the
+ * cause (execution.ts). Aborting a run still waiting in the dock takes it back; aborting one the
+ * thread has been sent aborts the thread's loop task, and Piscina terminates the thread.
  */
 
 import { MessageChannel, type MessagePort } from "node:worker_threads"
@@ -80,8 +88,12 @@ export class QueuedBehind extends Error {
   }
 }
 
-/** Most runs a thread holds at once when runs are pipelined: the one running and one behind it. */
-const PIPELINE_DEPTH = 2
+/**
+ * Most runs a thread holds at once when runs are pipelined: the one running and those behind it.
+ * Deeper keeps a thread fed through the host's round trip; shallower lets fewer runs wait behind
+ * a long one on a busy thread.
+ */
+const PIPELINE_DEPTH = 4
 
 /** A run handed over, until its reply or its thread's end. */
 interface DockRun {
@@ -334,16 +346,19 @@ export class Docks {
     }
   }
 
-  /** Sends the oldest unsent run if the loop has asked for one. */
+  /** Sends every unsent run, oldest first, if the loop has asked for its next. */
   private feed(dock: Dock): void {
     if (dock.next === 0) return
-    const run = dock.runs.find((r) => !r.sent)
-    if (run === undefined) return
-    const frame: RunFrame = { seq: run.seq, channel: this.keyOf(dock, run.channel), task: run.task }
-    run.sent = true
+    const frames: RunFrame[] = []
+    for (const run of dock.runs) {
+      if (run.sent) continue
+      frames.push({ seq: run.seq, channel: this.keyOf(dock, run.channel), task: run.task })
+      run.sent = true
+    }
+    if (frames.length === 0) return
     const next = dock.next
     dock.next = 0
-    dock.channel.respond(next, { ok: true, value: frame as never })
+    dock.channel.respond(next, { ok: true, value: frames as never })
   }
 
   private keyOf(dock: Dock, buffer: SharedArrayBuffer): number {
@@ -394,6 +409,10 @@ export class Docks {
   private onLoopEnded(dock: Dock, error: unknown): void {
     this.loops--
     this.docks.delete(dock)
+    // Replies the loop sent before it ended settle their runs first: with runs sent in batches the
+    // thread may have finished several the host had not read yet, and only the one it was on
+    // when it died may be blamed for its death.
+    dock.channel.drain()
     dock.channel.close()
     dock.port.close()
     const failure = error ?? new Error("the worker's loop ended")

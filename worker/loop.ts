@@ -92,13 +92,15 @@ export default async function loop(task: LoopTask | WakeTask): Promise<null> {
         continue
       }
       if (!response.ok) return null
-      const frame = response.value as unknown as RunFrame
+      const frames = response.value as unknown as RunFrame[]
       next = dock.post(NEXT_OPERATION, String(threadId), [], undefined, false)
-      const reply = await runOne(frame, buffers.get(frame.channel), pressure)
-      sendReply(dock, frame.seq, reply)
-      if (++runsSinceTurn >= RUNS_PER_TURN) {
-        await turn()
-        runsSinceTurn = 0
+      for (const frame of frames) {
+        const reply = await runOne(frame, buffers.get(frame.channel), pressure)
+        sendReply(dock, frame.seq, reply)
+        if (++runsSinceTurn >= RUNS_PER_TURN) {
+          await turn()
+          runsSinceTurn = 0
+        }
       }
     }
   } catch (error) {
