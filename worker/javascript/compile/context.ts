@@ -130,12 +130,10 @@ export class CompileContext {
   }
 
   /**
-   * Lets go of the tree and the source once the program has compiled. V8 keeps one context object
-   * per function call for all the closures made in it, holding every variable any of them uses: a
-   * compile function whose helper arrow reads `ctx` hands `ctx` to the closure it returns as well.
-   * So compiled closures may reach this object, and through it the whole syntax tree, which then
-   * lived as long as the cached program (a 120-character program kept its tree beside its closures,
-   * 20 KB in all). Emptied, it leads nowhere.
+   * Lets go of the tree and the source once the program has compiled: compiled closures may still
+   * reach this object through the scopes V8 shares among closures, and through it the whole syntax
+   * tree would live as long as the cached program (the Lua engine's CompileContext says why; a
+   * 120-character program kept its tree beside its closures, 20 KB in all). Emptied, it leads nowhere.
    */
   retire(): void {
     forgetTrees(this.resolution)
