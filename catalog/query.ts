@@ -201,11 +201,17 @@ const isObjectOfVerb = (concept: QueryConcept, written: ReadonlyArray<string>, w
 
 /**
  * Whether a query opens with a noun used as a verb: its first word, which no verb group lists, is
- * followed by an article ("refund a charge"). Such a verb asks to make the thing it names (a
- * refund, a comment, a text message), which the catalog's tools call creating.
+ * followed by an article ("refund a charge"), or by a particle and then one ("queue up a track").
+ * Such a verb asks to make the thing it names (a refund, a comment, a text message, a place in a
+ * queue), which the catalog's tools call creating or adding.
  */
-const isUsedAsVerb = (written: ReadonlyArray<string>): boolean =>
-  written.length > 2 && !isStopWord(written[0]) && !isPlural(written[0]) && OBJECT_MARKERS.has(written[1])
+const isUsedAsVerb = (written: ReadonlyArray<string>): boolean => {
+  const object = PARTICLES.has(written[1] ?? "") ? 2 : 1
+  return written.length > object + 1 && !isStopWord(written[0]) && !isPlural(written[0]) && OBJECT_MARKERS.has(written[object])
+}
+
+/** Words that complete an English phrasal verb ("queue up", "print out", "back up"). */
+const PARTICLES: ReadonlySet<string> = new Set(["up", "out", "off", "down", "back", "over"])
 
 /** The creation a noun used as a verb asks for ("refund a charge" creates a refund). */
 const createIntent = (): QueryConcept => ({

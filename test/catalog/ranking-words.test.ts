@@ -60,6 +60,21 @@ describe("ranking words", () => {
     expect(first(catalog, "refund a charge")).toBe("payments.PostRefunds")
   })
 
+  it("reads a phrasal verb the same way: a particle may come between the verb and its object", () => {
+    const concepts = analyzeQuery("queue up a track")
+    expect(concepts[0]).toMatchObject({ stem: stem("queue"), action: true })
+    expect(concepts.at(-1)).toMatchObject({ stem: stem("create"), implicit: true })
+    const catalog = Catalog.make({
+      player: Namespace.make({
+        tools: {
+          "get-queue": tool("Get the list of objects that make up the user's queue."),
+          "add-to-queue": tool("Add an item to the end of the user's current playback queue."),
+        },
+      }),
+    })
+    expect(first(catalog, "queue up a track")).toBe("player.add-to-queue")
+  })
+
   it("reads a first-person query as one about the caller", () => {
     const catalog = Catalog.make({
       music: Namespace.make({
