@@ -44,8 +44,9 @@
  * together). A worker now yields by itself on a call expected to be slow, which takes the YIELD
  * ring away, and a blocking call it yields on does not ring the host for its request either (the
  * host reads it with the run's end). Runs no longer travel as Piscina tasks: each thread runs one
- * long-lived loop (worker/loop.ts) fed through a dock (docks.ts), and the host notifies a worker
- * only when it sleeps (bridge/protocol.ts, `SLEEPING`).
+ * long-lived loop (worker/loop.ts) fed through a dock (docks.ts), the host notifies a worker
+ * only when it sleeps (bridge/protocol.ts, `SLEEPING`) and a worker the host only while it listens
+ * (`HOST_LISTENING`), and a loop between runs spins briefly before it sleeps (worker/loop.ts).
  *
  * Memory. A worker blocked on a host call sleeps in `Atomics.wait` and holds no CPU, but it
  * holds a thread and its heap: about 16 MB warm and idle, about 42 MB once it has held a

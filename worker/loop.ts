@@ -28,14 +28,15 @@
  * runs when something always is), so V8's own tasks (the scheduled GC steps) still run.
  *
  * Then, before it sleeps, a loop spins for its next run for up to `SPIN_US`. Waking a thread that
- * sleeps in `Atomics.wait` is dear on a virtual machine, whose idle core is halted: the host's
- * `Atomics.notify` took 65 us on average in a CPU profile of `return 1` run one at a time (a quarter
- * of the host's time), and the woken worker starts on a cold core. A host that runs its programs one after
- * another hands the next run about 100 us after the last one ends, so a loop that polls its dock
- * that long takes it without either: warm `return 1` went from 2.1-2.4x Piscina's empty task (p50)
- * to 0.95-0.99x in the same runs. Spinning takes a core, and on a machine no bigger than its threads
- * the host needs one: at most `maxSpinning` loops spin at once, one fewer than the compute threads
- * (none on one core), counted in shared memory; the others sleep at once.
+ * sleeps in `Atomics.wait` is dear on a virtual machine, whose idle cores are halted: the host's
+ * `Atomics.notify` took 65 us on average in a CPU profile of `return 1` run one at a time (a
+ * quarter of the host's time), and the woken worker starts on a cold core. A host that runs its
+ * programs one after another hands the next run about 100 us after the last one ends, so a loop
+ * that polls its dock that long takes it without either: warm `return 1` went from 2.1-2.4x
+ * Piscina's empty task (p50) to 0.95-0.99x in the same runs. Spinning takes a core, and on a
+ * machine no bigger than its threads the host needs one: at most `maxSpinning` loops spin at
+ * once, one fewer than the compute threads (none on one core), counted in shared memory; the
+ * others sleep at once.
  */
 
 import { receiveMessageOnPort, threadId, workerData, type MessagePort } from "node:worker_threads"
