@@ -54,7 +54,7 @@ function freeNames(text: string): string[] {
 describe("the templates", () => {
   it("are registered: the function entries, the named calls, the call path and the counted loop", () => {
     const names = TEMPLATES.map((t) => t.name)
-    for (const name of ["entryOfTwo", "plainEntry", "generalEntry", "invokeTemplate", "countedLoop", "whileLoop", "repeatLoop", "callUpvalueWithOffset", "callLocalWithTwo"]) {
+    for (const name of ["entryOfTwo", "plainEntry", "generalEntry", "frameTemplate", "recycleTemplate", "invokeTemplate", "countedLoop", "whileLoop", "repeatLoop", "callUpvalueWithOffset", "callLocalWithTwo"]) {
       expect(names).toContain(name)
     }
   })

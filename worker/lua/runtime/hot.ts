@@ -23,7 +23,7 @@
  * - a function called `HOT_CALLS` times is compiled again, its call sites each with a private copy
  *   of the call path (call.ts), and its closures, those made before included, run that
  *   code from then on (compile/functions.ts). This needs the compile context, which a program keeps only
- *   for the run it was compiled for (`Runtime.compiling`): a cached program's tree is not kept.
+ *   for the run it was compiled for (`Runtime.release`): a cached program's tree is not kept.
  * - a loop (`while`, `repeat`, numeric `for`) that has run `HOT_ITERATIONS` iterations goes on in
  *   a private copy of itself, from the iteration it was at (compile/loops.ts).
  *
