@@ -22,6 +22,7 @@ import type {
   ReturnStatement,
   Statement,
 } from "luaparse"
+import { hotCopy, template } from "../runtime/hot.js"
 import { ONE_RESULT } from "../runtime/state.js"
 import { LuaTable, NO_VALUES, TableTooLarge, type LuaValue } from "../runtime/value.js"
 import { compileBlock, compileGotoStatement } from "./blocks.js"
@@ -228,23 +229,36 @@ function singleAssignment(
       return undefined
     }
   }
-  return function assignIndex(R: Frame) {
+  return hotCopy(ctx.hot, assignIndex)(o, key, value, store, rt, line, LuaTable, TableTooLarge)
+}
+
+/** `t[k] = v`, a template (runtime/hot.ts): the common `t[i] = v` straight to the table, everything else through the checked store. */
+const assignIndex = template(function assignIndex(
+  o: Expr,
+  key: Expr,
+  value: Expr,
+  store: (R: Frame, t: LuaValue, k: LuaValue, v: LuaValue) => void,
+  rt: CompileContext["rt"],
+  line: number,
+  Table: typeof LuaTable,
+  TooLarge: typeof TableTooLarge,
+) {
+  return function assignIndex(R: Frame): Completion {
     const t = o(R)
     const k = key(R)
     const v = value(R)
-    // The common `t[i] = v` straight to the table; everything else through the checked store.
-    if (typeof k === "number" && t instanceof LuaTable && Number.isInteger(k)) {
+    if (typeof k === "number" && t instanceof Table && Number.isInteger(k)) {
       try {
         t.setInteger(k, v)
       } catch (error) {
-        throw error instanceof TableTooLarge ? rt.st.tableTooLarge(line) : error
+        throw error instanceof TooLarge ? rt.st.tableTooLarge(line) : error
       }
     } else {
       store(R, t, k, v)
     }
     return undefined
   }
-}
+})
 
 // ---------------------------------------------------------------------------------------------
 // Calls, functions, return
@@ -252,11 +266,15 @@ function singleAssignment(
 function compileCallStatement(node: CallStatement, ctx: CompileContext): Stmt {
   // Its results are dropped: the first-value form makes no result list for them.
   const call = compileCallExpression(node.expression, ctx)
-  return function callStatement(R: Frame) {
+  return hotCopy(ctx.hot, callStatement)(call)
+}
+
+const callStatement = template(function callStatement(call: Expr) {
+  return function callStatement(R: Frame): Completion {
     call(R)
     return undefined
   }
-}
+})
 
 function compileFunctionDeclaration(node: FunctionDeclaration, ctx: CompileContext): Stmt {
   const make = compileFunction(node, ctx)
@@ -392,20 +410,31 @@ function compileIfStatement(node: IfStatement, ctx: CompileContext): Stmt {
       const guard = compileGuard(test, clause.condition, clause.body, ctx)
       if (guard !== null) return guard
     }
-    if (otherwise === null) {
-      return function ifThen(R: Frame) {
-        return test(R) ? then(R) : undefined
-      }
-    }
-    const alternative = otherwise
-    return function ifThenElse(R: Frame) {
-      return test(R) ? then(R) : alternative(R)
-    }
+    if (otherwise === null) return hotCopy(ctx.hot, ifThen)(test, then)
+    return hotCopy(ctx.hot, ifThenElse)(test, then, otherwise)
   }
+  return hotCopy(ctx.hot, ifChain)(tests, blocks, otherwise)
+}
+
+// The `if` shapes are templates (runtime/hot.ts): a hot function's get copies of their own, which
+// inline the tests and blocks they call.
+
+const ifThen = template(function ifThen(test: Test, then: Stmt) {
+  return function ifThen(R: Frame): Completion {
+    return test(R) ? then(R) : undefined
+  }
+})
+
+const ifThenElse = template(function ifThenElse(test: Test, then: Stmt, alternative: Stmt) {
+  return function ifThenElse(R: Frame): Completion {
+    return test(R) ? then(R) : alternative(R)
+  }
+})
+
+const ifChain = template(function ifChain(tests: Test[], blocks: Stmt[], last: Stmt | null) {
   const n = tests.length
-  const last = otherwise
   return function ifChain(R: Frame): Completion {
     for (let i = 0; i < n; i++) if (tests[i]!(R)) return blocks[i]!(R)
     return last === null ? undefined : last(R)
   }
-}
+})
