@@ -416,7 +416,7 @@ function compileIfStatement(node: IfStatement, ctx: CompileContext): Stmt {
   return hotCopy(ctx.hot, ifChain)(tests, blocks, otherwise)
 }
 
-// The `if` shapes are templates (runtime/hot.ts): a hot function's get copies of their own, which
+// The `if` shapes are templates (runtime/hot.ts): a hot function gets copies of its own, which
 // inline the tests and blocks they call.
 
 const ifThen = template(function ifThen(test: Test, then: Stmt) {
