@@ -154,8 +154,11 @@ export class WorkerChannel {
     return this.block(id, performance.now() + ms)
   }
 
-  /** The response to `id` if it has arrived, else undefined; never blocks and never sleeps. */
-  answered(id: number): ChannelResponse | undefined {
+  /**
+   * The response to `id` (undefined: the oldest unclaimed one) if it has arrived, else undefined;
+   * never blocks and never sleeps.
+   */
+  answered(id: number | undefined): ChannelResponse | undefined {
     this.followReset()
     this.drain()
     return this.take(id)
@@ -170,9 +173,7 @@ export class WorkerChannel {
 
   /** The oldest unclaimed response if one has arrived; never blocks. */
   poll(): ChannelResponse | undefined {
-    this.followReset()
-    this.drain()
-    return this.take(undefined)
+    return this.answered(undefined)
   }
 
   /**

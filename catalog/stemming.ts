@@ -111,7 +111,7 @@ export const isAction = (wordStem: string): boolean => actionStems.has(wordStem)
 const thingStems: ReadonlySet<string> = new Set(THINGS.flat().map((word) => stem(word)))
 /** Whether a stem names a thing of the noun groups ("label", "log", "schedule"), whatever else it names. */
 export const isThing = (wordStem: string): boolean => thingStems.has(wordStem)
-const groupWords: ReadonlySet<string> = new Set([...ACTIONS.flat(), ...THINGS.flat()])
+const groupWords: ReadonlySet<string> = new Set([...actionWords, ...THINGS.flat()])
 /** Whether a word as written is one of the English words of the verb and noun groups ("plan", not "termin"). */
 export const isEnglishWritten = (word: string): boolean => groupWords.has(word)
 /** Whether a stem is an English word of the verb and noun groups. */

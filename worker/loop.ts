@@ -116,14 +116,12 @@ export default async function loop(task: LoopTask | WakeTask): Promise<null> {
 /** Polls the dock for the answer to `next` for up to `SPIN_US`, if fewer than `max` loops spin already. */
 function spinForRun(dock: WorkerChannel, next: number, spinning: Int32Array, max: number): ChannelResponse | undefined {
   // Add and sub (seq-cst): the count is shared by every loop of the pool.
-  if (Atomics.add(spinning, 0, 1) >= max) {
-    Atomics.sub(spinning, 0, 1)
-    return undefined
-  }
   try {
+    if (Atomics.add(spinning, 0, 1) >= max) return undefined
     const until = performance.now() + SPIN_US / 1000
-    let response = dock.answered(next)
-    while (response === undefined && performance.now() < until) response = dock.answered(next)
+    let response: ChannelResponse | undefined
+    do response = dock.answered(next)
+    while (response === undefined && performance.now() < until)
     return response
   } finally {
     Atomics.sub(spinning, 0, 1)
